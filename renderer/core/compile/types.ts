@@ -1,0 +1,104 @@
+import type {
+  ComputedValue,
+  Condition,
+  DraftSettings,
+  FieldType,
+  JsonPrimitive,
+  JsonValue,
+  LocalizedText,
+  ReferenceList,
+  ResultScreen,
+  SubmitSettings,
+  WizardSettings,
+} from '../dsl/types.js';
+
+/** A problem found in a definition, a CMS document or a data document. */
+export interface Diagnostic {
+  severity: 'error' | 'warning';
+  /** Stable machine-readable code, e.g. `dsl-shape`, `unknown-field-type`, `bad-regex`, `unknown-field`. */
+  code: string;
+  /** English text, naming what is wrong and what was expected. */
+  message: string;
+  /** JSON pointer into the document the diagnostic is about ('' for the root). */
+  pointer: string;
+  /** Filled in by callers that read files (the CLI). */
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+/** A JSON Schema object as the compiler emits it (draft-07 plus Antrag keywords). */
+export type JsonSchema = { [key: string]: JsonValue | undefined };
+
+/** An RJSF UI schema. Every text in it is a text key, resolved by `localizeUiSchema`. */
+export type UiSchema = { [key: string]: JsonValue | undefined };
+
+export interface FieldPlan {
+  name: string;
+  type: FieldType;
+  step: number;
+  /** Text keys. */
+  label?: string;
+  visibleIf?: Condition;
+  requiredIf?: Condition;
+  disabledIf?: Condition;
+  defaultFrom?: JsonValue;
+  transform?: string[];
+  /** Field names this field's rules read (sameAs, requires, postal code country, …). */
+  dependsOn: string[];
+}
+
+export interface StepPlan {
+  id: string;
+  index: number;
+  /** Text keys. */
+  title: string;
+  headline?: string;
+  subText?: string;
+  tooltip?: string;
+  failureMessage?: string;
+  labels: { previous: string; next: string; done: string };
+  /** Top-level field names of this step, in order. */
+  fields: string[];
+  /** `$id` of this step's JSON Schema. */
+  schemaId: string;
+  submit?: SubmitSettings;
+}
+
+export interface CompiledForm {
+  id: string;
+  version: number;
+  /** Text key of the title. */
+  title: string;
+  /** The option values this variant was compiled with. */
+  options: Record<string, JsonPrimitive>;
+  /** Validates one whole application (what the server receives). */
+  schema: JsonSchema;
+  /** One schema per step, each constraining only that step's fields (but reading the whole data). */
+  stepSchemas: JsonSchema[];
+  uiSchema: UiSchema;
+  steps: StepPlan[];
+  fields: Record<string, FieldPlan>;
+  computed: Record<string, ComputedValue>;
+  reference: Record<string, ReferenceList>;
+  submit?: SubmitSettings;
+  draft?: DraftSettings;
+  results: { success?: ResultScreen; failure?: ResultScreen };
+  wizard: Required<
+    Pick<WizardSettings, 'indicator' | 'hideIndicatorOnFirstStep' | 'mobileStepCount' | 'scrollToFirstError'>
+  > &
+    WizardSettings;
+  /** The form's own texts by key (labels, headlines, messages not in the shared catalogue). */
+  texts: Record<string, LocalizedText>;
+}
+
+export interface CompileOptions {
+  /** Values of the form's options; missing ones take their defaults. */
+  options?: Record<string, JsonPrimitive>;
+}
+
+export interface CompileResult {
+  /** Absent when the definition has errors that prevent compiling. */
+  form?: CompiledForm;
+  diagnostics: Diagnostic[];
+}
