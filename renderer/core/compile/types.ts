@@ -46,6 +46,19 @@ export interface FieldPlan {
   transform?: string[];
   /** Field names this field's rules read (sameAs, requires, postal code country, …). */
   dependsOn: string[];
+  /** False for fields that only show something (info, computed). */
+  hasData: boolean;
+  /** JSON pointer of the field in the definition. */
+  pointer: string;
+}
+
+export interface SectionPlan {
+  headline?: string;
+  description?: string;
+  layout: 'vertical' | 'horizontal';
+  visibleIf?: Condition;
+  /** Field names in order, including fields without data (info, computed). */
+  fields: string[];
 }
 
 export interface StepPlan {
@@ -60,6 +73,7 @@ export interface StepPlan {
   labels: { previous: string; next: string; done: string };
   /** Top-level field names of this step, in order. */
   fields: string[];
+  sections: SectionPlan[];
   /** `$id` of this step's JSON Schema. */
   schemaId: string;
   submit?: SubmitSettings;

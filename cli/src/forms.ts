@@ -1,0 +1,144 @@
+/**
+ * One input file to a compiled form: read it (resolving `$ref`s), tell DSL from CMS by its shape, import a CMS
+ * definition, compile, and locate every diagnostic in the file it is about.
+ */
+import { compileForm } from '../../renderer/core/compile/index.js';
+import type { CompiledForm, Diagnostic } from '../../renderer/core/compile/types.js';
+import type { FormDefinition, JsonPrimitive } from '../../renderer/core/dsl/types.js';
+import { importCms } from '../../renderer/core/import/index.js';
+import { classify, type DocumentKind } from './discover.js';
+import { type LoadedDocument, type LocatedDiagnostic, loadDocument } from './load.js';
+import type { FileReport } from './report.js';
+
+export type FormOptions = Record<string, JsonPrimitive>;
+
+/** A diagnostic of the compiler about a definition imported from a CMS document. */
+export interface SourceDiagnostic extends LocatedDiagnostic {
+  /** Pointer into the imported DSL definition (the CMS file has no such place). */
+  definitionPointer?: string;
+}
+
+export interface FormSource {
+  /** Absolute path. */
+  file: string;
+  kind: DocumentKind | null;
+  document: LoadedDocument;
+  /** The DSL definition: the file itself, or what the CMS document imported to. */
+  definition?: FormDefinition;
+  /** Absent when there are errors. */
+  form?: CompiledForm;
+  diagnostics: SourceDiagnostic[];
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+function located(doc: LoadedDocument, d: Diagnostic): SourceDiagnostic {
+  const at = doc.locate(d.pointer);
+  return {
+    ...d,
+    file: at.file,
+    line: at.line,
+    column: at.column,
+    pointer: at.pointer,
+    ...(at.via.length ? { via: at.via } : {}),
+  };
+}
+
+function compileSafely(definition: unknown, options: FormOptions): ReturnType<typeof compileForm> {
+  try {
+    return compileForm(definition, { options });
+  } catch (e) {
+    return {
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'compiler-failure',
+          message: `the compiler failed on this document: ${(e as Error).message}`,
+          pointer: '',
+        },
+      ],
+    };
+  }
+}
+
+const UNKNOWN_SHAPE =
+  'not a form: expected a DSL definition (an object with "id" and "steps", or "$schema" naming dsl.schema.json) ' +
+  'or a CMS definition (booking v1: an array of items with customerData or orderData; booking v2: an object with ' +
+  'flatData.steps; review: an object with action and steps made of groups)';
+
+/** Reads, imports (for CMS documents) and compiles one file. Never throws for problems of the input. */
+export function loadForm(path: string, options: FormOptions = {}): FormSource {
+  const document = loadDocument(path);
+  const source: FormSource = { file: document.file, kind: null, document, diagnostics: [...document.diagnostics] };
+  if (hasErrors(document.diagnostics)) return source;
+
+  source.kind = classify(document.value, document.file);
+  if (source.kind === null) {
+    source.diagnostics.push(
+      located(document, { severity: 'error', code: 'unknown-document', message: UNKNOWN_SHAPE, pointer: '' }),
+    );
+    return source;
+  }
+
+  if (source.kind === 'dsl') {
+    const result = compileSafely(document.value, options);
+    source.definition = document.value as FormDefinition;
+    source.form = result.form;
+    source.diagnostics.push(...result.diagnostics.map((d) => located(document, d)));
+    return source;
+  }
+
+  const imported = importCms(source.kind, document.value);
+  source.diagnostics.push(...imported.diagnostics.map((d) => located(document, d)));
+  if (!imported.definition) return source;
+  source.definition = imported.definition;
+  const result = compileSafely(imported.definition, options);
+  source.form = result.form;
+  const root = document.locate('');
+  for (const d of result.diagnostics) {
+    // The compiler's pointers are into the imported DSL; report them at the CMS document's root.
+    source.diagnostics.push({
+      ...d,
+      file: root.file,
+      line: root.line,
+      column: root.column,
+      pointer: '',
+      message: `in the imported definition at ${d.pointer || '/'}: ${d.message}`,
+      definitionPointer: d.pointer || '/',
+    });
+  }
+  if (hasErrors(source.diagnostics)) source.form = undefined;
+  return source;
+}
+
+export function fileReport(source: FormSource, diagnostics: readonly Diagnostic[] = source.diagnostics): FileReport {
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const definition = source.definition as { id?: unknown } | undefined;
+  return {
+    file: source.file,
+    kind: source.kind,
+    ...(typeof definition?.id === 'string' ? { form: definition.id } : {}),
+    valid: errors === 0,
+    errors,
+    warnings: diagnostics.length - errors,
+  };
+}
+
+/** `--option key=value`: the value as JSON when it is a JSON primitive (true, 3, null), else the text. */
+export function parseOptionValue(text: string): JsonPrimitive {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text === 'null') return null;
+  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return Number(text);
+  return text;
+}
+
+/** Folder or file name of a form's artefacts: the id, plus the chosen options when some were given. */
+export function artefactName(formId: string, options: FormOptions): string {
+  const keys = Object.keys(options).sort();
+  if (keys.length === 0) return formId;
+  const part = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_');
+  return `${formId}--${keys.map((k) => `${part(k)}-${part(String(options[k]))}`).join('--')}`;
+}

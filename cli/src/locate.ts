@@ -1,0 +1,134 @@
+/**
+ * Where a JSON pointer lands in a file's text, as 1-based line and column: the CLI reports every problem
+ * as `file:line:col pointer message`, so an editor can jump to it.
+ */
+import {
+  findNodeAtLocation,
+  getLocation,
+  type Node,
+  type ParseError,
+  ParseErrorCode,
+  parseTree,
+  type Segment,
+} from 'jsonc-parser';
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface PointerPosition extends Position {
+  /** The part of the pointer that exists in the document (the whole pointer unless it points nowhere). */
+  found: string;
+}
+
+/** The first syntax error of a JSON text, where it is and what was expected. */
+export interface JsonSyntaxError extends Position {
+  message: string;
+  /** Pointer of the value being read when the error occurred. */
+  pointer: string;
+}
+
+/** JSON pointer segments (RFC 6901), unescaped. */
+export function pointerSegments(pointer: string): string[] {
+  if (pointer === '' || pointer === '/') return [];
+  return pointer
+    .replace(/^\//, '')
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function escapeSegment(segment: string | number): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function toPointer(segments: ReadonlyArray<string | number>): string {
+  return segments.map((s) => `/${escapeSegment(s)}`).join('');
+}
+
+const MESSAGES: Record<ParseErrorCode, string> = {
+  [ParseErrorCode.InvalidSymbol]: 'unexpected character',
+  [ParseErrorCode.InvalidNumberFormat]: 'invalid number',
+  [ParseErrorCode.PropertyNameExpected]: 'expected a property name in double quotes',
+  [ParseErrorCode.ValueExpected]: 'expected a value',
+  [ParseErrorCode.ColonExpected]: "expected ':'",
+  [ParseErrorCode.CommaExpected]: "expected ','",
+  [ParseErrorCode.CloseBraceExpected]: "expected '}'",
+  [ParseErrorCode.CloseBracketExpected]: "expected ']'",
+  [ParseErrorCode.EndOfFileExpected]: 'expected the end of the file',
+  [ParseErrorCode.InvalidCommentToken]: 'comments are not allowed in JSON',
+  [ParseErrorCode.UnexpectedEndOfComment]: 'unterminated comment',
+  [ParseErrorCode.UnexpectedEndOfString]: 'unterminated string',
+  [ParseErrorCode.UnexpectedEndOfNumber]: 'unterminated number',
+  [ParseErrorCode.InvalidUnicode]: 'invalid unicode escape',
+  [ParseErrorCode.InvalidEscapeCharacter]: 'invalid escape character',
+  [ParseErrorCode.InvalidCharacter]: 'invalid character in a string (control characters must be escaped)',
+};
+
+/** A JSON text with its syntax tree and line index. Strict JSON: no comments, no trailing commas. */
+export class JsonText {
+  readonly text: string;
+  /** The text as parsed (a byte-order mark replaced by a space, so offsets stay aligned). */
+  private readonly body: string;
+  readonly tree: Node | undefined;
+  readonly errors: ParseError[];
+  private readonly lineStarts: number[];
+
+  constructor(text: string) {
+    this.text = text;
+    this.body = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+    const errors: ParseError[] = [];
+    this.tree = parseTree(this.body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    this.errors = errors;
+    this.lineStarts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10) this.lineStarts.push(i + 1);
+      else if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        this.lineStarts.push(i + 1);
+      }
+    }
+  }
+
+  positionAt(offset: number): Position {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+  }
+
+  /** The first syntax error, or undefined for valid JSON. Later errors are mostly consequences of the first. */
+  syntaxError(): JsonSyntaxError | undefined {
+    const first = this.errors[0];
+    if (!first) return undefined;
+    const path = getLocation(this.body, first.offset).path;
+    return {
+      ...this.positionAt(first.offset),
+      message: `invalid JSON: ${MESSAGES[first.error] ?? `error ${first.error}`}`,
+      pointer: toPointer(path),
+    };
+  }
+
+  /**
+   * Position of the value a JSON pointer names. When the pointer points nowhere, the nearest existing parent
+   * is used (`found` says which). Numeric segments index arrays.
+   */
+  locate(pointer: string): PointerPosition {
+    if (!this.tree) return { line: 1, column: 1, found: '' };
+    let node: Node = this.tree;
+    const found: Segment[] = [];
+    for (const raw of pointerSegments(pointer)) {
+      const segment: Segment = node.type === 'array' && /^(0|[1-9]\d*)$/.test(raw) ? Number(raw) : raw;
+      const next = node.type === 'array' || node.type === 'object' ? findNodeAtLocation(node, [segment]) : undefined;
+      if (!next) break;
+      node = next;
+      found.push(segment);
+    }
+    return { ...this.positionAt(node.offset), found: toPointer(found) };
+  }
+}

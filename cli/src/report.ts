@@ -1,0 +1,102 @@
+/**
+ * How the commands print what they found: one line per diagnostic (`file:line:col pointer message`) and a
+ * summary line, or with `--format json` one JSON document on stdout and nothing else.
+ */
+import type { FilePosition, LocatedDiagnostic } from './load.js';
+import { displayPath } from './paths.js';
+
+export type OutputFormat = 'text' | 'json';
+
+/** Where the commands write; tests and embedders may capture it. */
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export const processIo: Io = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** A diagnostic as `--format json` prints it: paths relative to the working folder. */
+export interface JsonDiagnostic {
+  file: string;
+  line: number;
+  column: number;
+  pointer: string;
+  severity: 'error' | 'warning';
+  code: string;
+  message: string;
+  /** The `$ref`s through which the place was reached, outermost first. */
+  via?: Array<{ file: string; line: number; column: number }>;
+  /** For CMS documents: the pointer into the imported DSL definition the compiler reported. */
+  definitionPointer?: string;
+}
+
+/** Per input file: what it is and how it went. */
+export interface FileReport {
+  file: string;
+  kind: string | null;
+  /** The form id, when the file could be read as a form. */
+  form?: string;
+  valid: boolean;
+  errors: number;
+  warnings: number;
+}
+
+export interface Summary {
+  files: number;
+  valid: number;
+  invalid: number;
+  errors: number;
+  warnings: number;
+}
+
+function position(p: FilePosition): string {
+  return `${displayPath(p.file)}:${p.line}:${p.column}`;
+}
+
+export function toJsonDiagnostic(d: LocatedDiagnostic & { definitionPointer?: string }): JsonDiagnostic {
+  return {
+    file: displayPath(d.file),
+    line: d.line,
+    column: d.column,
+    pointer: d.pointer || '/',
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+    ...(d.via?.length ? { via: d.via.map((v) => ({ file: displayPath(v.file), line: v.line, column: v.column })) } : {}),
+    ...(d.definitionPointer ? { definitionPointer: d.definitionPointer } : {}),
+  };
+}
+
+/** `file:line:col pointer [warning: ]message [(via $ref at …)]` */
+export function diagnosticLine(d: LocatedDiagnostic): string {
+  const via = d.via?.length ? ` (via $ref at ${d.via.map(position).join(', ')})` : '';
+  const severity = d.severity === 'warning' ? 'warning: ' : '';
+  return `${position(d)} ${d.pointer || '/'} ${severity}${d.message}${via}`;
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+export function summarize(files: FileReport[]): Summary {
+  return {
+    files: files.length,
+    valid: files.filter((f) => f.valid).length,
+    invalid: files.filter((f) => !f.valid).length,
+    errors: files.reduce((n, f) => n + f.errors, 0),
+    warnings: files.reduce((n, f) => n + f.warnings, 0),
+  };
+}
+
+/** `3 files checked, 1 invalid, 2 warnings` */
+export function summaryLine(summary: Summary, verb: string): string {
+  return `${plural(summary.files, 'file')} ${verb}, ${summary.invalid} invalid, ${plural(summary.warnings, 'warning')}`;
+}
+
+/** Deterministic JSON text: two-space indentation and a trailing newline. */
+export function jsonText(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}

@@ -1,0 +1,72 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import ajvFormats from 'ajv-formats';
+import metaSchema from '../../../schemas/dsl.schema.json' with { type: 'json' };
+import type { Diagnostic } from './types.js';
+
+let validateDsl: ValidateFunction | undefined;
+
+function validator(): ValidateFunction {
+  if (!validateDsl) {
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    ajvFormats.default(ajv);
+    validateDsl = ajv.compile(metaSchema);
+  }
+  return validateDsl;
+}
+
+/** One readable sentence for an ajv error of the meta-schema. */
+export function describeError(e: ErrorObject): string {
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return `unknown property '${(e.params as { additionalProperty: string }).additionalProperty}'`;
+    case 'required':
+      return `missing required property '${(e.params as { missingProperty: string }).missingProperty}'`;
+    case 'enum':
+      return `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+    case 'type':
+      return `must be of type ${(e.params as { type: string }).type}`;
+    case 'pattern':
+      return `must match the pattern ${(e.params as { pattern: string }).pattern}`;
+    case 'oneOf':
+    case 'anyOf':
+      return 'matches none of the allowed shapes';
+    default:
+      return e.message ?? `fails ${e.keyword}`;
+  }
+}
+
+/**
+ * Checks a definition against `schemas/dsl.schema.json`. Of the errors at one place only the most
+ * telling are kept: a wrong shape deep inside is reported there, not as a failed `oneOf` above it.
+ */
+export function checkDefinitionShape(definition: unknown): Diagnostic[] {
+  const validate = validator();
+  if (validate(definition)) return [];
+  // a pattern that is no regular expression is reported by the compiler, with the parser's reason
+  const errors = (validate.errors ?? []).filter(
+    (e) =>
+      e.keyword !== 'if' &&
+      e.keyword !== 'allOf' &&
+      !(e.keyword === 'format' && (e.params as { format?: string }).format === 'regex'),
+  );
+  const deepest = new Set<string>();
+  const specific = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
+  for (const e of specific) deepest.add(e.instancePath);
+  const kept = errors.filter(
+    (e) =>
+      (e.keyword !== 'oneOf' && e.keyword !== 'anyOf') ||
+      ![...deepest].some((p) => p === e.instancePath || p.startsWith(`${e.instancePath}/`)),
+  );
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const e of kept) {
+    const message = describeError(e);
+    const id = `${e.instancePath}\u0000${message}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ severity: 'error', code: 'dsl-shape', message, pointer: e.instancePath });
+  }
+  return out;
+}

@@ -1,0 +1,511 @@
+import type {
+  Condition,
+  Field,
+  FormDefinition,
+  JsonPrimitive,
+  JsonValue,
+  OptionCondition,
+  ResultScreen,
+  Step,
+  SubmitSettings,
+  ValueSource,
+} from '../dsl/types.js';
+import { FIELD_TYPES } from '../dsl/types.js';
+import { NAMED_OPERATIONS, unknownOperations, variablesOf } from '../expr/index.js';
+import { checkDefinitionShape } from './check.js';
+import { allOfConditions, conditionFields, conditionToSchema } from './conditions.js';
+import { type CompiledField, clean, compileField, withEntry } from './fields.js';
+import { TextTable } from './texts.js';
+import type {
+  CompiledForm,
+  CompileOptions,
+  CompileResult,
+  Diagnostic,
+  FieldPlan,
+  JsonSchema,
+  SectionPlan,
+  StepPlan,
+  UiSchema,
+} from './types.js';
+
+export const SCHEMA_DIALECT = 'http://json-schema.org/draft-07/schema#';
+
+interface PlacedField {
+  field: Field;
+  pointer: string;
+  step: number;
+  /** The field's own visibility and its section's, combined. */
+  visibleIf?: Condition;
+  compiled: CompiledField;
+}
+
+/** `$id` base of a form variant: options that differ from their defaults are part of it. */
+function variantId(def: FormDefinition, options: Record<string, JsonPrimitive>): string {
+  const parts = Object.keys(def.options ?? {})
+    .sort()
+    .filter((k) => options[k] !== def.options?.[k].default)
+    .map((k) => `${k}-${String(options[k])}`);
+  return `https://antrag.dev/forms/${def.id}/${parts.length ? parts.join('/') : 'default'}`;
+}
+
+function optionHolds(cond: OptionCondition | undefined, options: Record<string, JsonPrimitive>): boolean {
+  return !cond || options[cond.option] === cond.equals;
+}
+
+/** Unknown field types leave the form (with a diagnostic) instead of breaking it. */
+function withoutUnknownFieldTypes(def: FormDefinition, diagnostics: Diagnostic[]): FormDefinition {
+  const known = new Set<string>(FIELD_TYPES);
+  const keep = (fields: Field[] | undefined, pointer: string): Field[] | undefined =>
+    fields?.flatMap((f, i) => {
+      const type = (f as { type?: unknown }).type;
+      if (typeof type === 'string' && !known.has(type)) {
+        diagnostics.push({
+          severity: 'error',
+          code: 'unknown-field-type',
+          message: `Field type ${type} is not implemented!`,
+          pointer: `${pointer}/${i}`,
+        });
+        return [];
+      }
+      if (f && f.type === 'payers' && Array.isArray(f.itemFields)) {
+        return [{ ...f, itemFields: keep(f.itemFields, `${pointer}/${i}/itemFields`) ?? [] }];
+      }
+      return [f];
+    });
+  if (!Array.isArray(def.steps)) return def;
+  return {
+    ...def,
+    steps: def.steps.map((s, si) =>
+      s && typeof s === 'object'
+        ? clean({
+            ...s,
+            fields: keep(s.fields, `/steps/${si}/fields`),
+            sections: Array.isArray(s.sections)
+              ? s.sections.map((sec, ci) =>
+                  sec && typeof sec === 'object'
+                    ? { ...sec, fields: keep(sec.fields, `/steps/${si}/sections/${ci}/fields`) ?? [] }
+                    : sec,
+                )
+              : s.sections,
+          })
+        : s,
+    ),
+  };
+}
+
+/** Compiles a form definition into JSON Schemas, a UI schema, a step plan and payload settings. */
+export function compileForm(input: unknown, opts: CompileOptions = {}): CompileResult {
+  const diagnostics: Diagnostic[] = [];
+  const cleaned =
+    input && typeof input === 'object' && !Array.isArray(input)
+      ? withoutUnknownFieldTypes(input as FormDefinition, diagnostics)
+      : input;
+  diagnostics.push(...checkDefinitionShape(cleaned));
+  if (diagnostics.some((d) => d.code === 'dsl-shape')) return { diagnostics };
+  const def = cleaned as FormDefinition;
+
+  // option values for this variant
+  const options: Record<string, JsonPrimitive> = {};
+  for (const [name, option] of Object.entries(def.options ?? {})) options[name] = option.default;
+  for (const [name, value] of Object.entries(opts.options ?? {})) {
+    if (!def.options?.[name]) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'unknown-option',
+        message: `the form has no option '${name}' (it has: ${Object.keys(def.options ?? {}).join(', ') || 'none'})`,
+        pointer: '/options',
+      });
+    } else options[name] = value;
+  }
+  def.steps.forEach((s, i) => {
+    if (s.includeIf && !def.options?.[s.includeIf.option]) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'unknown-option',
+        message: `includeIf refers to option '${s.includeIf.option}', which the form does not define`,
+        pointer: `/steps/${i}/includeIf`,
+      });
+    }
+  });
+
+  const texts = new TextTable(def.id, def.texts ?? {}, diagnostics);
+  const reference = def.reference ?? {};
+  const computed = def.computed ?? {};
+
+  // every name a rule or condition may refer to: all fields of all steps (whatever the variant) and computed values
+  const names = new Set<string>(Object.keys(computed));
+  const pointers = new Map<string, string>();
+  const fieldTypes = new Map<string, string>();
+  for (const [si, step] of def.steps.entries()) {
+    for (const { fields, pointer } of stepSections(step)) {
+      for (const [fi, f] of fields.entries()) {
+        const p = `/steps/${si}/${pointer}/${fi}`;
+        if (pointers.has(f.name)) {
+          diagnostics.push({
+            severity: 'error',
+            code: 'duplicate-field',
+            message: `field name '${f.name}' is already used at ${pointers.get(f.name)}`,
+            pointer: `${p}/name`,
+          });
+        } else pointers.set(f.name, p);
+        // info fields show text only; every other field (computed ones included) can be referred to
+        if (f.type !== 'info') names.add(f.name);
+        fieldTypes.set(f.name, f.type);
+      }
+    }
+  }
+  for (const name of Object.keys(computed)) {
+    // a computed field may carry the name of the value it shows
+    if (pointers.has(name) && fieldTypes.get(name) !== 'computed') {
+      const p = pointers.get(name)!;
+      diagnostics.push({
+        severity: 'error',
+        code: 'duplicate-field',
+        message: `computed value '${name}' has the name of the field at ${p}`,
+        pointer: `/computed/${name}`,
+      });
+    }
+  }
+  const stepIds = new Map<string, number>();
+  def.steps.forEach((s, i) => {
+    if (stepIds.has(s.id)) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'duplicate-step',
+        message: `step id '${s.id}' is already used by step ${stepIds.get(s.id)}`,
+        pointer: `/steps/${i}/id`,
+      });
+    } else stepIds.set(s.id, i);
+  });
+
+  const checkNames = (used: string[], pointer: string, what: string) => {
+    for (const n of used) {
+      const top = n.split('.')[0];
+      if (!names.has(top)) {
+        diagnostics.push({
+          severity: 'error',
+          code: 'unknown-field',
+          message: `${what} refers to field '${top}', which does not exist`,
+          pointer,
+        });
+      }
+    }
+  };
+  const checkExpression = (expression: JsonValue, pointer: string, what: string) => {
+    for (const u of unknownOperations(expression, pointer)) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'unknown-operation',
+        message: `${what} uses the operation '${u.operation}', which is neither JSON Logic nor one of ${NAMED_OPERATIONS.join(', ')}`,
+        pointer: u.pointer,
+      });
+    }
+    checkNames(variablesOf(expression), pointer, what);
+  };
+  for (const [name, c] of Object.entries(computed))
+    checkExpression(c.expression, `/computed/${name}/expression`, `computed value '${name}'`);
+
+  const scope = { names };
+  const included = def.steps
+    .map((s, i) => ({ step: s, index: i }))
+    .filter(({ step }) => optionHolds(step.includeIf, options));
+  const placed: PlacedField[] = [];
+  const stepPlans: StepPlan[] = [];
+  const base = variantId(def, options);
+
+  included.forEach(({ step, index: si }, stepIndex) => {
+    const sections: SectionPlan[] = [];
+    const stepFields: string[] = [];
+    stepSections(step).forEach(({ fields, pointer, section }, ci) => {
+      const secPointer = `/steps/${si}/${pointer.replace(/\/fields$/, '')}`;
+      if (section?.visibleIf) checkNames(conditionFields(section.visibleIf), `${secPointer}/visibleIf`, 'visibleIf');
+      const names: string[] = [];
+      fields.forEach((field, fi) => {
+        const fp = `/steps/${si}/${pointer}/${fi}`;
+        for (const k of ['visibleIf', 'requiredIf', 'disabledIf'] as const) {
+          const c = field[k];
+          if (c) checkNames(conditionFields(c), `${fp}/${k}`, k);
+        }
+        if (field.defaultFrom !== undefined) checkExpression(field.defaultFrom, `${fp}/defaultFrom`, 'defaultFrom');
+        const compiled = compileField(
+          field,
+          { formId: def.id, texts, diagnostics, reference, scope, hint: `fields.${field.name}` },
+          fp,
+        );
+        placed.push({
+          field,
+          pointer: fp,
+          step: stepIndex,
+          visibleIf: allOfConditions([section?.visibleIf, field.visibleIf]),
+          compiled,
+        });
+        names.push(field.name);
+        if (compiled.hasData) stepFields.push(field.name);
+      });
+      sections.push(
+        clean({
+          headline: texts.optional(
+            section?.headline,
+            `steps.${step.id}.sections.${ci}.headline`,
+            `${secPointer}/headline`,
+          ),
+          description: texts.optional(
+            section?.description,
+            `steps.${step.id}.sections.${ci}.description`,
+            `${secPointer}/description`,
+          ),
+          layout: section?.layout ?? 'vertical',
+          visibleIf: section?.visibleIf,
+          fields: names,
+        }),
+      );
+    });
+    const sp = `/steps/${si}`;
+    const wl = def.wizard?.labels ?? {};
+    const label = (which: 'previous' | 'next' | 'done') => {
+      const own = step.labels?.[which];
+      if (own) return texts.key(own, `steps.${step.id}.labels.${which}`, `${sp}/labels/${which}`);
+      const form = wl[which];
+      if (form) return texts.key(form, `wizard.labels.${which}`, `/wizard/labels/${which}`);
+      return `wizard.${which}`;
+    };
+    stepPlans.push(
+      clean({
+        id: step.id,
+        index: stepIndex,
+        title: texts.key(step.title, `steps.${step.id}.title`, `${sp}/title`),
+        headline: texts.optional(step.headline, `steps.${step.id}.headline`, `${sp}/headline`),
+        subText: texts.optional(step.subText, `steps.${step.id}.subText`, `${sp}/subText`),
+        tooltip: texts.optional(step.tooltip, `steps.${step.id}.tooltip`, `${sp}/tooltip`),
+        failureMessage: texts.optional(step.failureMessage, `steps.${step.id}.failureMessage`, `${sp}/failureMessage`),
+        labels: { previous: label('previous'), next: label('next'), done: label('done') },
+        fields: stepFields,
+        sections,
+        schemaId: `${base}/step-${stepIndex}.json`,
+        submit: step.submit
+          ? compileSubmit(step.submit, texts, `${sp}/submit`, `steps.${step.id}.submit`, checkNames)
+          : undefined,
+      }),
+    );
+  });
+
+  for (const name of def.wizard?.doneRequires ?? []) {
+    if (!names.has(name)) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'unknown-field',
+        message: `doneRequires refers to field '${name}', which does not exist`,
+        pointer: '/wizard/doneRequires',
+      });
+    }
+  }
+
+  const fieldPlans: Record<string, FieldPlan> = {};
+  const uiSchema: UiSchema = {};
+  for (const p of placed) {
+    uiSchema[p.field.name] = p.compiled.ui as JsonValue;
+    fieldPlans[p.field.name] = clean({
+      name: p.field.name,
+      type: p.field.type,
+      step: p.step,
+      label: p.compiled.ui['ui:title'] as string | undefined,
+      visibleIf: p.visibleIf,
+      requiredIf: p.field.requiredIf,
+      disabledIf: p.field.disabledIf,
+      defaultFrom: p.field.defaultFrom,
+      transform: p.field.transform,
+      dependsOn: p.compiled.dependsOn,
+      hasData: p.compiled.hasData,
+      pointer: p.pointer,
+    });
+  }
+  uiSchema['ui:order'] = [...placed.map((p) => p.field.name), '*'];
+
+  const schema = objectSchema(placed, `${base}/form.json`, texts, def, true, computed);
+  const stepSchemas = stepPlans.map((plan, i) =>
+    objectSchema(
+      placed.filter((p) => p.step === i),
+      plan.schemaId,
+      texts,
+      def,
+      false,
+      {},
+    ),
+  );
+
+  const submit = def.submit ? compileSubmit(def.submit, texts, '/submit', 'submit', checkNames) : undefined;
+  const results: CompiledForm['results'] = {};
+  for (const which of ['success', 'failure'] as const) {
+    const r = def.results?.[which];
+    if (r) results[which] = compileResult(r, texts, `/results/${which}`, `results.${which}`);
+  }
+
+  const form: CompiledForm = clean({
+    id: def.id,
+    version: def.version,
+    title: texts.key(def.title, 'title', '/title'),
+    options,
+    schema,
+    stepSchemas,
+    uiSchema,
+    steps: stepPlans,
+    fields: fieldPlans,
+    computed,
+    reference,
+    submit,
+    draft: def.draft,
+    results,
+    wizard: {
+      ...(def.wizard ?? {}),
+      indicator: def.wizard?.indicator ?? 'steps',
+      hideIndicatorOnFirstStep: def.wizard?.hideIndicatorOnFirstStep ?? false,
+      mobileStepCount: def.wizard?.mobileStepCount ?? true,
+      scrollToFirstError: def.wizard?.scrollToFirstError ?? true,
+      labels: undefined,
+    },
+    texts: sortKeys(texts.texts),
+  });
+  return {
+    form: diagnostics.some((d) => d.severity === 'error' && d.code !== 'unknown-field-type') ? undefined : form,
+    diagnostics,
+  };
+}
+
+function sortKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+interface SectionSource {
+  fields: Field[];
+  /** Pointer of the fields array relative to the step. */
+  pointer: string;
+  section?: {
+    headline?: Step['headline'];
+    description?: Step['subText'];
+    layout?: 'vertical' | 'horizontal';
+    visibleIf?: Condition;
+  };
+}
+
+function stepSections(step: Step): SectionSource[] {
+  const out: SectionSource[] = [];
+  if (step.fields) out.push({ fields: step.fields, pointer: 'fields' });
+  for (const [i, section] of (step.sections ?? []).entries()) {
+    out.push({ fields: section.fields, pointer: `sections/${i}/fields`, section });
+  }
+  return out;
+}
+
+/** What `required` adds for a field, as the `then` of a condition or an `allOf` entry. */
+function requiredness(p: PlacedField): { required: string[]; properties?: JsonSchema; errorMessage: JsonSchema } {
+  const name = p.field.name;
+  return clean({
+    required: [name],
+    properties: p.compiled.whenRequired ? { [name]: p.compiled.whenRequired as JsonValue } : undefined,
+    errorMessage: { required: { [name]: p.compiled.requiredMessage } },
+  });
+}
+
+/**
+ * The object schema of a set of placed fields. Always-visible fields are plain properties; fields
+ * shown under a condition get their schema (and requiredness) in an `if`/`then`, so the server and
+ * the browser agree on what is checked when.
+ */
+function objectSchema(
+  placed: PlacedField[],
+  id: string,
+  texts: TextTable,
+  def: FormDefinition,
+  whole: boolean,
+  computed: FormDefinition['computed'] & object,
+): JsonSchema {
+  const properties: Record<string, JsonValue> = {};
+  const required: string[] = [];
+  const requiredMessages: Record<string, string> = {};
+  const allOf: JsonValue[] = [];
+  for (const p of placed) {
+    if (!p.compiled.hasData) continue;
+    const name = p.field.name;
+    const always = !p.field.requiredIf && p.field.required;
+    if (!p.visibleIf) {
+      properties[name] = (
+        always && p.compiled.whenRequired
+          ? withEntry(p.compiled.schema, { ...p.compiled.whenRequired, $comment: 'required' })
+          : p.compiled.schema
+      ) as JsonValue;
+      if (always) {
+        required.push(name);
+        requiredMessages[name] = p.compiled.requiredMessage;
+      }
+    } else {
+      properties[name] = {};
+      allOf.push({
+        if: conditionToSchema(p.visibleIf) as JsonValue,
+        then: clean({
+          properties: { [name]: p.compiled.schema as JsonValue },
+          ...(always ? requiredness(p) : {}),
+        }) as JsonValue,
+      });
+    }
+    if (p.field.requiredIf) {
+      const when = allOfConditions([p.visibleIf, p.field.required === false ? undefined : p.field.requiredIf]);
+      allOf.push({ if: conditionToSchema(when!) as JsonValue, then: requiredness(p) as JsonValue });
+    }
+  }
+  if (whole) {
+    for (const [name, c] of Object.entries(computed)) properties[name] = { type: c.type, readOnly: true };
+  }
+  const englishTitle = typeof def.title === 'string' ? def.title : 'en' in def.title ? def.title.en : undefined;
+  void texts;
+  return clean({
+    $schema: SCHEMA_DIALECT,
+    $id: id,
+    title: englishTitle,
+    type: 'object',
+    properties,
+    required: required.length ? required : undefined,
+    errorMessage: required.length ? { required: requiredMessages } : undefined,
+    allOf: allOf.length ? allOf : undefined,
+    additionalProperties: whole ? false : undefined,
+  });
+}
+
+function compileSubmit(
+  submit: SubmitSettings,
+  texts: TextTable,
+  pointer: string,
+  hint: string,
+  checkNames: (used: string[], pointer: string, what: string) => void,
+): SubmitSettings {
+  const sources: Array<[ValueSource | string, string]> = [];
+  for (const [key, src] of Object.entries(submit.payload?.fields ?? {}))
+    sources.push([src, `${pointer}/payload/fields/${key}`]);
+  for (const [i, src] of (submit.payload?.set ?? []).entries()) sources.push([src, `${pointer}/payload/set/${i}`]);
+  for (const [src, p] of sources) {
+    const from = typeof src === 'string' ? src : src.from;
+    if (from) checkNames([from], p, 'payload');
+  }
+  checkNames(submit.payload?.omit ?? [], `${pointer}/payload/omit`, 'payload omit');
+  return clean({
+    ...submit,
+    errorMessage: submit.errorMessage
+      ? texts.key(submit.errorMessage, `${hint}.errorMessage`, `${pointer}/errorMessage`)
+      : undefined,
+    requiresStorage: submit.requiresStorage?.map((r, i) => ({
+      key: r.key,
+      message: texts.key(r.message, `${hint}.requiresStorage.${i}`, `${pointer}/requiresStorage/${i}/message`),
+    })),
+  });
+}
+
+function compileResult(r: ResultScreen, texts: TextTable, pointer: string, hint: string): ResultScreen {
+  return clean({
+    status: r.status ?? 'success',
+    title: texts.key(r.title, `${hint}.title`, `${pointer}/title`),
+    subTitle: texts.optional(r.subTitle, `${hint}.subTitle`, `${pointer}/subTitle`),
+    showId: r.showId,
+    link: r.link
+      ? { label: texts.key(r.link.label, `${hint}.link`, `${pointer}/link/label`), href: r.link.href }
+      : undefined,
+  });
+}

@@ -1,0 +1,5 @@
+export { compileForm, SCHEMA_DIALECT } from './compile.js';
+export { allOfConditions, conditionFields, conditionToSchema, evaluateCondition, isFilled } from './conditions.js';
+export { LETTERS_PATTERN } from './fields.js';
+export { acceptedMimeTypes, sizeInBytes } from './files.js';
+export type * from './types.js';

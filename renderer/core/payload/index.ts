@@ -1,0 +1,231 @@
+/**
+ * Payload encoding: turns form data into the request a form's submit settings describe. Pure; the
+ * engine performs the call, the studio shows the result without sending it, the server reads it back.
+ */
+import { evaluateCondition, isFilled } from '../compile/conditions.js';
+import type { CompiledForm } from '../compile/types.js';
+import type { DateFormat, JsonValue, Locale, SubmitSettings, SuccessRule, ValueSource } from '../dsl/types.js';
+import { formatDate } from '../expr/dates.js';
+
+export interface PayloadContext {
+  /** Browser-storage reads (leadId, account_id, …). */
+  storage?: (key: string) => string | null | undefined;
+  /** The page address's query parameters. */
+  query?: URLSearchParams | Record<string, string>;
+  locale?: Locale;
+  /** Base of the customer-relationship service, substituted for `{host}`. */
+  host?: string;
+}
+
+export type MultipartEntry = [name: string, value: string];
+
+export interface EncodedRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  /** JSON text, urlencoded text, or multipart entries (the caller builds the FormData). */
+  body?: string | MultipartEntry[];
+  /** The payload before encoding, for display (studio) and tests. */
+  payload: Record<string, JsonValue> | JsonValue;
+}
+
+function readPath(data: unknown, path: string): unknown {
+  let node = data;
+  for (const part of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function queryValue(query: PayloadContext['query'], name: string): string | undefined {
+  if (!query) return undefined;
+  if (query instanceof URLSearchParams) return query.get(name) ?? undefined;
+  return query[name];
+}
+
+function fileNames(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((f) =>
+    f && typeof f === 'object'
+      ? ((f as { storedName?: string; name?: string }).storedName ?? (f as { name?: string }).name)
+      : f,
+  );
+}
+
+/** The value of one payload source; `undefined` means "leave the key out". */
+export function resolveSource(
+  source: ValueSource | string,
+  data: Record<string, unknown>,
+  ctx: PayloadContext,
+  defaults: { dateFormat?: DateFormat; trimStrings?: boolean; isDate?: (path: string) => boolean } = {},
+): unknown {
+  const src: ValueSource = typeof source === 'string' ? { from: source } : source;
+  let value: unknown;
+  if ('const' in src) value = src.const;
+  else if (src.storage) value = ctx.storage?.(src.storage) ?? undefined;
+  else if (src.query) value = src.query.map((q) => queryValue(ctx.query, q)).find((v) => v !== undefined && v !== '');
+  else if (src.locale) value = ctx.locale ?? 'en';
+  else if (src.from) value = readPath(data, src.from);
+  const format = src.format ?? (src.from && defaults.isDate?.(src.from) ? defaults.dateFormat : undefined);
+  if (typeof value === 'string' && format) value = formatDate(value, format);
+  if (typeof value === 'string' && (src.trim ?? defaults.trimStrings)) value = value.trim();
+  if (src.map) {
+    const hit = value === undefined || value === null ? undefined : src.map[String(value)];
+    value = hit !== undefined ? hit : src.otherwise !== undefined ? src.otherwise : value;
+  } else if (src.otherwise !== undefined && !isFilled(value)) value = src.otherwise;
+  switch (src.as) {
+    case 'string':
+      value =
+        value === undefined || value === null
+          ? value
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value);
+      break;
+    case 'number':
+      value = value === undefined || value === null || value === '' ? undefined : Number(value);
+      break;
+    case 'boolean':
+      value = value === undefined ? undefined : Boolean(value);
+      break;
+    case 'fileNames':
+      value = fileNames(value);
+      break;
+    case 'json':
+      value = value === undefined ? undefined : JSON.stringify(value);
+      break;
+  }
+  if (src.omitIfEmpty && !isFilled(value)) return undefined;
+  return value;
+}
+
+function trimDeep(value: unknown): unknown {
+  if (typeof value === 'string') return value.trim();
+  if (Array.isArray(value)) return value.map(trimDeep);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trimDeep(v)]));
+  return value;
+}
+
+function setAtPointer(target: JsonValue, pointer: string, value: JsonValue): boolean {
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node: JsonValue = target;
+  for (let i = 0; i < parts.length - 1; i++) {
+    if (node === null || typeof node !== 'object') return false;
+    node = (node as Record<string, JsonValue>)[parts[i]];
+  }
+  if (node === null || typeof node !== 'object' || parts.length === 0) return false;
+  (node as Record<string, JsonValue>)[parts[parts.length - 1]] = value;
+  return true;
+}
+
+/** The payload object of a submission, before encoding. */
+export function buildPayload(
+  settings: SubmitSettings,
+  data: Record<string, unknown>,
+  ctx: PayloadContext,
+  form?: CompiledForm,
+): JsonValue {
+  const map = settings.payload ?? { mode: 'all' as const };
+  const isDate = (path: string) => {
+    const type = form?.fields[path.split('.')[0]]?.type;
+    return type === 'date' || type === 'month';
+  };
+  const defaults = { dateFormat: map.dateFormat, trimStrings: map.trimStrings, isDate };
+  if (map.mode === 'template') {
+    const out = structuredClone(map.template ?? {}) as JsonValue;
+    for (const entry of map.set ?? []) {
+      const { pointer, ...source } = entry;
+      const value = resolveSource(source, data, ctx, defaults);
+      setAtPointer(out, pointer, (value === undefined ? null : value) as JsonValue);
+    }
+    return out;
+  }
+  const out: Record<string, JsonValue> = {};
+  if (map.mode === 'all' && form) {
+    const omit = new Set(map.omit ?? []);
+    for (const plan of Object.values(form.fields)) {
+      if (!plan.hasData || omit.has(plan.name)) continue;
+      if (plan.visibleIf && !evaluateCondition(plan.visibleIf, data)) continue;
+      const value = resolveSource(plan.name, data, ctx, defaults);
+      if (value !== undefined) out[plan.name] = value as JsonValue;
+    }
+  }
+  for (const [key, source] of Object.entries(map.fields ?? {})) {
+    const value = resolveSource(source, data, ctx, defaults);
+    if (value !== undefined) out[key] = value as JsonValue;
+  }
+  return (map.trimStrings ? trimDeep(out) : out) as JsonValue;
+}
+
+/** Flattens a payload into form fields: nested objects as JSON text, or as bracketed keys `name[key]`. */
+export function flattenForForm(payload: JsonValue, nested: 'json' | 'brackets' = 'json'): MultipartEntry[] {
+  const entries: MultipartEntry[] = [];
+  const put = (name: string, value: JsonValue | undefined) => {
+    if (value === undefined || value === null) return;
+    if (typeof value !== 'object') entries.push([name, String(value)]);
+    else if (nested === 'json') entries.push([name, JSON.stringify(value)]);
+    else if (Array.isArray(value)) for (const [i, v] of value.entries()) put(`${name}[${i}]`, v);
+    else for (const [k, v] of Object.entries(value)) put(`${name}[${k}]`, v);
+  };
+  if (payload && typeof payload === 'object' && !Array.isArray(payload)) {
+    for (const [k, v] of Object.entries(payload)) put(k, v);
+  }
+  return entries;
+}
+
+export function resolveEndpoint(endpoint: string, ctx: PayloadContext): string {
+  return endpoint.replace('{host}', (ctx.host ?? '').replace(/\/$/, ''));
+}
+
+/** The request a submission sends. Authorization is added by the caller (it owns the token). */
+export function encodeRequest(
+  settings: SubmitSettings,
+  data: Record<string, unknown>,
+  ctx: PayloadContext,
+  form?: CompiledForm,
+): EncodedRequest {
+  const payload = buildPayload(settings, data, ctx, form);
+  const headers: Record<string, string> = {};
+  for (const [name, source] of Object.entries(settings.headers ?? {})) {
+    const v = typeof source === 'string' ? source : resolveSource(source, data, ctx);
+    if (v !== undefined && v !== null) headers[name] = String(v);
+  }
+  const method = settings.method ?? 'POST';
+  const url = resolveEndpoint(settings.endpoint, ctx);
+  const encoding = settings.encoding ?? 'json';
+  if (method === 'DELETE') return { url, method, headers, payload };
+  if (encoding === 'json') {
+    headers['Content-Type'] = 'application/json';
+    return { url, method, headers, payload, body: JSON.stringify(payload) };
+  }
+  const entries = flattenForForm(payload, settings.nested ?? 'json');
+  if (encoding === 'form-urlencoded') {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    return { url, method, headers, payload, body: new URLSearchParams(entries).toString() };
+  }
+  return { url, method, headers, payload, body: entries };
+}
+
+/** Whether an answer counts as success: HTTP 2xx (unless switched off) and the configured body field. */
+export function isSuccessfulAnswer(rule: SuccessRule | undefined, httpStatus: number, body: unknown): boolean {
+  const httpOk = httpStatus >= 200 && httpStatus < 300;
+  if ((rule?.httpOk ?? true) && !httpOk) return false;
+  if (!rule?.field) return true;
+  const value = readPath(body, rule.field);
+  return (rule.values ?? [true]).some((v) => v === value);
+}
+
+/** Browser-storage entries to keep from an answer (`{ leadId: 'id' }` → leadId = answer.id). */
+export function valuesToStore(store: Record<string, string> | undefined, body: unknown): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [key, path] of Object.entries(store ?? {})) {
+    const v = readPath(body, path);
+    if (v !== undefined && v !== null) out.push([key, typeof v === 'object' ? JSON.stringify(v) : String(v)]);
+  }
+  return out;
+}

@@ -1,0 +1,149 @@
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { CompiledForm, JsonSchema } from '../compile/types.js';
+import type { Locale } from '../dsl/types.js';
+import { withComputedValues } from '../expr/index.js';
+import { hasKey, translate } from '../i18n/index.js';
+import { createAjv } from './ajv.js';
+
+/** One failing field, with its message in the requested language. */
+export interface FieldError {
+  /** JSON pointer of the failing value (`/zipCode`, `/payers/0/email`). */
+  path: string;
+  /** The top-level field it belongs to. */
+  field: string;
+  messageKey: string;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  /** Sorted by field order, then by precedence: a missing value before a wrong one, then rule order. */
+  errors: FieldError[];
+  /** The data the rules saw: the input with computed values recalculated. */
+  data: Record<string, unknown>;
+}
+
+export interface ValidateOptions {
+  locale?: Locale;
+}
+
+/** The schema node at an ajv schema path (`#/properties/x/allOf/1/errorMessage`). */
+function schemaAt(root: JsonSchema, schemaPath: string): unknown {
+  let node: unknown = root;
+  for (const raw of schemaPath.replace(/^#\/?/, '').split('/')) {
+    if (!raw) continue;
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function rankOf(error: ErrorObject, root: JsonSchema): number {
+  const inner = (error.params as { errors?: ErrorObject[] }).errors?.[0];
+  if ((inner ?? error).keyword === 'required') return 0;
+  const owner = schemaAt(root, error.schemaPath.replace(/\/errorMessage$/, ''));
+  if (owner && typeof owner === 'object' && (owner as { $comment?: string }).$comment === 'required') return 0;
+  const m = /\/allOf\/(\d+)\/errorMessage$/.exec(error.schemaPath);
+  return m ? 2 + Number(m[1]) : 1;
+}
+
+/** Turns ajv errors (after ajv-errors) into field errors with translated messages. */
+export function toFieldErrors(
+  errors: readonly ErrorObject[] | null | undefined,
+  root: JsonSchema,
+  fieldOrder: string[],
+  locale: Locale = 'en',
+  formTexts: CompiledForm['texts'] = {},
+): FieldError[] {
+  const out: Array<FieldError & { rank: number }> = [];
+  for (const e of errors ?? []) {
+    // `if` only says that its `then` failed; the `then` errors themselves are reported
+    if (e.keyword === 'if') continue;
+    const inner = (e.params as { errors?: ErrorObject[] }).errors?.[0];
+    const source = inner ?? e;
+    let path = e.instancePath;
+    let messageKey = e.message ?? source.keyword;
+    if (source.keyword === 'required' && source.instancePath === e.instancePath) {
+      path = `${e.instancePath}/${(source.params as { missingProperty: string }).missingProperty}`;
+    } else if (source.keyword === 'additionalProperties') {
+      path = `${e.instancePath}/${(source.params as { additionalProperty: string }).additionalProperty}`;
+      messageKey = 'validation.unknownField';
+    }
+    const params: Record<string, unknown> = { ...(source.params as Record<string, unknown>) };
+    // a message that is no text key is ajv's own English: show the generic message, keep the detail
+    if (!formTexts[messageKey] && !hasKey(messageKey)) {
+      params.detail = messageKey;
+      messageKey = 'validation.invalid';
+    }
+    const field = path.split('/')[1] ?? '';
+    out.push({
+      path,
+      field,
+      messageKey,
+      message: translate(messageKey, locale, params, formTexts),
+      params,
+      rank: rankOf(e, root),
+    });
+  }
+  const order = new Map(fieldOrder.map((f, i) => [f, i]));
+  const seen = new Set<string>();
+  return out
+    .map((e, i) => ({ e, i }))
+    .sort(
+      (a, b) =>
+        (order.get(a.e.field) ?? 1e9) - (order.get(b.e.field) ?? 1e9) ||
+        (a.e.path < b.e.path ? -1 : a.e.path > b.e.path ? 1 : 0) ||
+        a.e.rank - b.e.rank ||
+        a.i - b.i,
+    )
+    .map(({ e }) => e)
+    .filter((e) => {
+      const id = `${e.path}\u0000${e.messageKey}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    })
+    .map(({ rank: _rank, ...e }) => e);
+}
+
+export interface FormValidator {
+  /** A whole application, as the server receives it. */
+  validate(data: unknown, opts?: ValidateOptions): ValidationResult;
+  /** One step of the wizard, reading the whole accumulated data. */
+  validateStep(index: number, data: unknown, opts?: ValidateOptions): ValidationResult;
+}
+
+function asObject(data: unknown): Record<string, unknown> {
+  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
+
+/** Validators compiled at run time (server, CLI); the browser uses the precompiled modules instead. */
+export function createFormValidator(form: CompiledForm, ajv: Ajv = createAjv()): FormValidator {
+  const compileOnce = (schema: JsonSchema): ValidateFunction =>
+    (schema.$id && ajv.getSchema(schema.$id as string)) || ajv.compile(schema);
+  const whole = compileOnce(form.schema);
+  const steps = form.stepSchemas.map(compileOnce);
+  const order = form.steps.flatMap((s) => s.fields);
+  const run = (fn: ValidateFunction, schema: JsonSchema, data: unknown, opts?: ValidateOptions): ValidationResult => {
+    const isObject = data !== null && typeof data === 'object' && !Array.isArray(data);
+    // JSON has no undefined: a key holding it (as editors leave behind) counts as absent
+    const present = Object.fromEntries(Object.entries(asObject(data)).filter(([, v]) => v !== undefined));
+    const withComputed = withComputedValues(present, form.computed, form.reference);
+    const valid = fn(isObject ? withComputed : data) as boolean;
+    return {
+      valid,
+      errors: valid ? [] : toFieldErrors(fn.errors, schema, order, opts?.locale, form.texts),
+      data: withComputed,
+    };
+  };
+  return {
+    validate: (data, opts) => run(whole, form.schema, data, opts),
+    validateStep(index, data, opts) {
+      const fn = steps[index];
+      if (!fn) throw new RangeError(`form ${form.id} has no step ${index} (it has ${steps.length})`);
+      return run(fn, form.stepSchemas[index], data, opts);
+    },
+  };
+}
