@@ -25,7 +25,7 @@ export interface FormSource {
   document: LoadedDocument;
   /** The DSL definition: the file itself, or what the CMS document imported to. */
   definition?: FormDefinition;
-  /** Absent when there are errors. */
+  /** Absent when any diagnostic is an error. */
   form?: CompiledForm;
   diagnostics: SourceDiagnostic[];
 }
@@ -85,8 +85,9 @@ export function loadForm(path: string, options: FormOptions = {}): FormSource {
   if (source.kind === 'dsl') {
     const result = compileSafely(document.value, options);
     source.definition = document.value as FormDefinition;
-    source.form = result.form;
     source.diagnostics.push(...result.diagnostics.map((d) => located(document, d)));
+    // the core keeps a form despite unknown field types; for the CLI any error makes the file invalid
+    source.form = hasErrors(source.diagnostics) ? undefined : result.form;
     return source;
   }
 

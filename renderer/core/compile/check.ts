@@ -29,7 +29,10 @@ export function describeError(e: ErrorObject): string {
       return `must be of type ${(e.params as { type: string }).type}`;
     case 'pattern':
       return `must match the pattern ${(e.params as { pattern: string }).pattern}`;
-    case 'oneOf':
+    case 'oneOf': {
+      const passing = (e.params as { passingSchemas?: number[] | null }).passingSchemas;
+      return passing ? `matches more than one allowed shape (${passing.length}); give only one of them` : 'matches none of the allowed shapes';
+    }
     case 'anyOf':
       return 'matches none of the allowed shapes';
     default:

@@ -575,7 +575,9 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
     if (!constraint) continue;
     const message = rule.message
       ? t.key(rule.message, `${hint}.rules.${i}`, `${pointer}/rules/${i}/message`)
-      : DEFAULT_RULE_MESSAGE[kind];
+      : 'notAfter' in rule && rule.notAfter === 'today'
+        ? 'validation.dateNotInFuture'
+        : DEFAULT_RULE_MESSAGE[kind];
     allOf.push({ ...constraint, errorMessage: message });
   }
 

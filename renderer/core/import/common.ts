@@ -161,7 +161,7 @@ export function patternRule(
  * A DSL field name (`definitions.fieldName` of `schemas/dsl.schema.json`; types.ts does not state it). CMS names
  * outside it are reported, not renamed: the review form sends answers under their names.
  */
-export const FIELD_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+export const FIELD_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 /** Reports field names used twice (`duplicate-field`) and names the DSL does not accept (`bad-field-name`). */
 export class FieldNames {

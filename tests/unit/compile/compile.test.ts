@@ -229,7 +229,7 @@ describe('compileForm', () => {
 
   it('checks dates relative to today', () => {
     expect(messagesOf(compiled(), { ...valid, dateOfArrival: todayIso(), dateOfBirth: tomorrow })).toEqual([
-      '/dateOfBirth Please choose an earlier date',
+      '/dateOfBirth The date cannot be in the future',
       '/dateOfArrival Please choose a later date',
     ]);
   });

@@ -504,7 +504,7 @@ const invalid: Record<string, Expected> = {
   'bad-field-name.form.json': {
     instancePath: '/steps/0/fields/0/name',
     keyword: 'pattern',
-    params: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+    params: { pattern: '^[A-Za-z_][A-Za-z0-9_-]*$' },
   },
   'unknown-locale.form.json': {
     instancePath: '/steps/0/title',

@@ -322,8 +322,8 @@ describe('importBookingV1: edge cases', () => {
   it('reports a name the DSL does not accept at its property, keeping the name', () => {
     const diagnostic = result.diagnostics.find((d) => d.code === 'bad-field-name')!;
     expect(diagnostic).toMatchObject({ severity: 'error', pointer: '/0/customerData/2/fields/1/fieldName' });
-    expect(diagnostic.message).toContain('"first-name"');
-    expect(fieldNamed(definition, 'first-name').type).toBe('text');
+    expect(diagnostic.message).toContain('"first name"');
+    expect(fieldNamed(definition, 'first name').type).toBe('text');
   });
 
   it('reports a duplicate field name with both pointers', () => {

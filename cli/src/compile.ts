@@ -1,0 +1,113 @@
+/**
+ * `antrag compile <paths…> --out <dir>`: per valid form a folder `<out>/<form-id>/` with
+ * `form.json` (the whole compiled form), `schema.json`, `ui-schema.json`, `steps/step-<n>.schema.json` and
+ * `validators.js` (precompiled, eval-free validators). Same input, same bytes.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { precompileValidators } from '../../renderer/core/validate/index.js';
+import { expandPaths } from './discover.js';
+import { artefactName, type FormOptions, type FormSource, fileReport, loadForm } from './forms.js';
+import type { LocatedDiagnostic } from './load.js';
+import { displayPath, relativeSpecifier, VALIDATION_RUNTIME_FILE } from './paths.js';
+import {
+  diagnosticLine,
+  type FileReport,
+  type Io,
+  jsonText,
+  type OutputFormat,
+  summarize,
+  summaryLine,
+  toJsonDiagnostic,
+} from './report.js';
+
+export interface CompileCommandOptions {
+  format: OutputFormat;
+  options: FormOptions;
+  out: string;
+  /** Import specifier of the validation runtime in `validators.js`; default: a relative path to runtime.ts. */
+  runtimeImport?: string;
+}
+
+/** The artefacts of one form, file name (relative to its folder) → content. */
+export function artefacts(source: FormSource, runtimeImport: string): Map<string, string> {
+  const form = source.form!;
+  const files = new Map<string, string>();
+  files.set('form.json', jsonText(form));
+  files.set('schema.json', jsonText(form.schema));
+  files.set('ui-schema.json', jsonText(form.uiSchema));
+  form.stepSchemas.forEach((schema, i) => files.set(`steps/step-${i}.schema.json`, jsonText(schema)));
+  files.set('validators.js', precompileValidators(form, { runtimeImport }).replace(/\n*$/, '\n'));
+  return files;
+}
+
+export function compileForms(paths: string[], opts: CompileCommandOptions, io: Io): number {
+  const files = expandPaths(paths);
+  const outRoot = resolve(opts.out);
+  const reports: FileReport[] = [];
+  const diagnostics: LocatedDiagnostic[] = [];
+  const written: Array<{ file: string; form: string; dir: string; files: string[] }> = [];
+  const claimed = new Map<string, string>();
+  const text = opts.format === 'text';
+
+  for (const file of files) {
+    const source = loadForm(file, opts.options);
+    const problems = [...source.diagnostics];
+    if (source.form) {
+      const name = artefactName(source.form.id, opts.options);
+      const dir = join(outRoot, name);
+      const owner = claimed.get(dir);
+      if (owner) {
+        problems.push({
+          severity: 'error',
+          code: 'duplicate-form-id',
+          message: `form id '${source.form.id}' is also the id of ${displayPath(owner)}; not written`,
+          pointer: '/id',
+          ...source.document.locate(source.kind === 'dsl' ? '/id' : ''),
+        });
+      } else {
+        claimed.set(dir, file);
+        try {
+          const runtimeImport = opts.runtimeImport ?? relativeSpecifier(dir, VALIDATION_RUNTIME_FILE);
+          const contents = artefacts(source, runtimeImport);
+          // step schemas of an earlier compile with more steps must not linger
+          rmSync(join(dir, 'steps'), { recursive: true, force: true });
+          for (const [rel, content] of contents) {
+            const target = join(dir, rel);
+            mkdirSync(join(target, '..'), { recursive: true });
+            writeFileSync(target, content);
+          }
+          written.push({ file, form: source.form.id, dir, files: [...contents.keys()] });
+          if (text) io.stdout(`wrote ${displayPath(dir)}/ (${contents.size} files)\n`);
+        } catch (e) {
+          problems.push({
+            severity: 'error',
+            code: 'write-failure',
+            message: `could not build or write the artefacts: ${(e as Error).message}`,
+            pointer: '',
+            ...source.document.locate(''),
+          });
+        }
+      }
+    }
+    reports.push(fileReport(source, problems));
+    diagnostics.push(...problems);
+    if (text) for (const d of problems) io.stdout(`${diagnosticLine(d)}\n`);
+  }
+
+  const summary = summarize(reports);
+  if (text) io.stdout(`${summaryLine(summary, 'compiled')}\n`);
+  else {
+    io.stdout(
+      jsonText({
+        command: 'compile',
+        ok: summary.invalid === 0,
+        summary,
+        files: reports.map((r) => ({ ...r, file: displayPath(r.file) })),
+        outputs: written.map((w) => ({ ...w, file: displayPath(w.file), dir: displayPath(w.dir) })),
+        diagnostics: diagnostics.map(toJsonDiagnostic),
+      }),
+    );
+  }
+  return summary.invalid === 0 ? 0 : 1;
+}

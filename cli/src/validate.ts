@@ -1,0 +1,142 @@
+/**
+ * `antrag validate <paths…>`: checks forms (DSL files and CMS definitions) against their schemas and compiles them.
+ * `antrag validate <form> --data <file.json>`: checks one data document against one form.
+ */
+import type { Locale } from '../../renderer/core/dsl/types.js';
+import { createFormValidator } from '../../renderer/core/validate/index.js';
+import { expandPaths, UsageError } from './discover.js';
+import { type FormOptions, fileReport, hasErrors, loadForm } from './forms.js';
+import { loadDocument } from './load.js';
+import { displayPath } from './paths.js';
+import {
+  diagnosticLine,
+  type Io,
+  jsonText,
+  type OutputFormat,
+  plural,
+  summarize,
+  summaryLine,
+  toJsonDiagnostic,
+} from './report.js';
+
+export interface ValidateOptions {
+  format: OutputFormat;
+  options: FormOptions;
+}
+
+/** Exit code: 0 when every file is valid (warnings allowed), 1 when any is invalid. */
+export function validateForms(paths: string[], opts: ValidateOptions, io: Io): number {
+  const files = expandPaths(paths);
+  const reports = [];
+  const diagnostics = [];
+  for (const file of files) {
+    const source = loadForm(file, opts.options);
+    reports.push(fileReport(source));
+    diagnostics.push(...source.diagnostics);
+    if (opts.format === 'text') for (const d of source.diagnostics) io.stdout(`${diagnosticLine(d)}\n`);
+  }
+  const summary = summarize(reports);
+  if (opts.format === 'json') {
+    io.stdout(
+      jsonText({
+        command: 'validate',
+        ok: summary.invalid === 0,
+        summary,
+        files: reports.map((r) => ({ ...r, file: displayPath(r.file) })),
+        diagnostics: diagnostics.map(toJsonDiagnostic),
+      }),
+    );
+  } else {
+    io.stdout(`${summaryLine(summary, 'checked')}\n`);
+  }
+  return summary.invalid === 0 ? 0 : 1;
+}
+
+export interface ValidateDataOptions extends ValidateOptions {
+  locale: Locale;
+}
+
+/** Exit code: 0 when the data is valid for the form, 1 when it is not (or the form or the data file is broken). */
+export function validateData(formPath: string, dataPath: string, opts: ValidateDataOptions, io: Io): number {
+  const files = expandPaths([formPath]);
+  if (files.length !== 1) {
+    throw new UsageError(`--data needs exactly one form, but ${formPath} holds ${plural(files.length, 'form')}`);
+  }
+  expandPaths([dataPath]);
+  const source = loadForm(files[0], opts.options);
+  const formWarnings = source.diagnostics.filter((d) => d.severity === 'warning');
+  const json = opts.format === 'json';
+
+  if (!source.form) {
+    if (json) {
+      io.stdout(
+        jsonText({
+          command: 'validate-data',
+          ok: false,
+          valid: false,
+          form: displayPath(source.file),
+          data: displayPath(dataPath),
+          errors: [],
+          diagnostics: source.diagnostics.map(toJsonDiagnostic),
+        }),
+      );
+    } else {
+      for (const d of source.diagnostics) io.stdout(`${diagnosticLine(d)}\n`);
+      io.stdout(`${displayPath(source.file)} has errors; the data was not checked\n`);
+    }
+    return 1;
+  }
+
+  const data = loadDocument(dataPath, { refs: false });
+  if (hasErrors(data.diagnostics)) {
+    if (json) {
+      io.stdout(
+        jsonText({
+          command: 'validate-data',
+          ok: false,
+          valid: false,
+          form: source.form.id,
+          data: displayPath(data.file),
+          errors: [],
+          diagnostics: [...formWarnings, ...data.diagnostics].map(toJsonDiagnostic),
+        }),
+      );
+    } else {
+      for (const d of data.diagnostics) io.stdout(`${diagnosticLine(d)}\n`);
+      io.stdout(`${displayPath(data.file)} could not be read; the data was not checked\n`);
+    }
+    return 1;
+  }
+
+  const result = createFormValidator(source.form).validate(data.value, { locale: opts.locale });
+  const errors = result.errors.map((e) => ({
+    pointer: e.path || '/',
+    field: e.field,
+    messageKey: e.messageKey,
+    message: e.message,
+    params: e.params,
+  }));
+  if (json) {
+    io.stdout(
+      jsonText({
+        command: 'validate-data',
+        ok: result.valid,
+        valid: result.valid,
+        form: source.form.id,
+        data: displayPath(data.file),
+        locale: opts.locale,
+        errors,
+        diagnostics: formWarnings.map(toJsonDiagnostic),
+      }),
+    );
+  } else {
+    for (const d of formWarnings) io.stderr(`${diagnosticLine(d)}\n`);
+    for (const e of errors) io.stdout(`${e.pointer} ${e.message}\n`);
+    io.stdout(
+      result.valid
+        ? `${displayPath(data.file)} is valid for form ${source.form.id}\n`
+        : `${displayPath(data.file)} is invalid for form ${source.form.id}: ${plural(errors.length, 'error')}\n`,
+    );
+  }
+  return result.valid ? 0 : 1;
+}
