@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { compileForm } from '../../renderer/core/compile/index.js';
 import type { FormDefinition } from '../../renderer/core/dsl/types.js';
-import { type CmsKind, importCms } from '../../renderer/core/import/index.js';
+import { type CmsKind, detectCmsKind, importCms } from '../../renderer/core/import/index.js';
 import { expandPaths } from './discover.js';
 import { hasErrors } from './forms.js';
 import { type LocatedDiagnostic, loadDocument } from './load.js';
@@ -33,6 +33,19 @@ export function importDocument(kind: CmsKind, file: string, opts: ImportCommandO
   const diagnostics: LocatedDiagnostic[] = [...doc.diagnostics];
   let definition: FormDefinition | undefined;
   if (!hasErrors(doc.diagnostics)) {
+    const looksLike = detectCmsKind(doc.value);
+    if (looksLike && looksLike !== kind) {
+      const at = doc.locate('');
+      diagnostics.push({
+        severity: 'error',
+        code: 'cms-kind-mismatch',
+        message: `the document looks like a ${looksLike} definition, not ${kind} (try: antrag import ${looksLike} ${file})`,
+        pointer: '',
+        file: at.file,
+        line: at.line,
+        column: at.column,
+      });
+    }
     const result = importCms(kind, doc.value, opts.id ? { id: opts.id } : {});
     for (const d of result.diagnostics) {
       const at = doc.locate(d.pointer);

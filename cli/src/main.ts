@@ -1,0 +1,152 @@
+/**
+ * The `antrag` command line: validate, compile, import and typegen. Exit codes: 0 success, 1 invalid input,
+ * 2 usage error (unknown command or option, missing argument, a path that does not exist).
+ */
+import { readFileSync } from 'node:fs';
+import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { LOCALES, type Locale } from '../../renderer/core/dsl/types.js';
+import { CMS_KINDS, type CmsKind } from '../../renderer/core/import/index.js';
+import { compileForms } from './compile.js';
+import { UsageError } from './discover.js';
+import { type FormOptions, parseOptionValue } from './forms.js';
+import { importDocument } from './import.js';
+import { PACKAGE_ROOT } from './paths.js';
+import { type Io, type OutputFormat, processIo } from './report.js';
+import { generateTypes } from './typegen.js';
+import { validateData, validateForms } from './validate.js';
+
+export const EXIT_OK = 0;
+export const EXIT_INVALID = 1;
+export const EXIT_USAGE = 2;
+
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(`${PACKAGE_ROOT}package.json`, 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function collectOption(text: string, previous: FormOptions = {}): FormOptions {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new InvalidArgumentError(`expected key=value (e.g. faceVerification=false), got '${text}'`);
+  return { ...previous, [text.slice(0, eq)]: parseOptionValue(text.slice(eq + 1)) };
+}
+
+const formatOption = () =>
+  new Option('--format <format>', 'output format: text lines, or one JSON document on stdout')
+    .choices(['text', 'json'])
+    .default('text');
+
+const variantOption = () =>
+  new Option(
+    '--option <key=value>',
+    'select a form variant by one of its options (repeatable), e.g. --option faceVerification=false',
+  ).argParser(collectOption);
+
+interface CommonFlags {
+  format: OutputFormat;
+  option?: FormOptions;
+}
+
+/** Builds the program; `exit` receives each command's exit code. */
+export function buildProgram(io: Io, exit: (code: number) => void): Command {
+  const program = new Command('antrag')
+    .description('Antrag forms: check, compile, import and type schema-driven form definitions.')
+    .version(version(), '-V, --version')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) })
+    .showHelpAfterError('(add --help for usage)')
+    .allowExcessArguments(false);
+
+  program
+    .command('validate')
+    .description(
+      'Check DSL files (*.form.json) and CMS definitions (*.cms.json, or any .json by its shape) against their ' +
+        'schemas and compile them; with --data, check one data document against one form.',
+    )
+    .argument('<paths...>', 'files or folders (folders are searched recursively)')
+    .option('--data <file>', 'a JSON data document to check against the (single) form')
+    .addOption(new Option('--locale <locale>', 'language of the data messages').choices([...LOCALES]).default('en'))
+    .addOption(variantOption())
+    .addOption(formatOption())
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 all valid (warnings allowed), 1 something invalid, 2 usage error.\n' +
+        'Output: one line per problem, `file:line:col pointer message`, then a summary line.',
+    )
+    .action((paths: string[], flags: CommonFlags & { data?: string; locale: Locale }) => {
+      const options = flags.option ?? {};
+      if (flags.data !== undefined) {
+        if (paths.length !== 1) throw new UsageError(`--data needs exactly one form, got ${paths.length} paths`);
+        exit(validateData(paths[0], flags.data, { format: flags.format, options, locale: flags.locale }, io));
+      } else exit(validateForms(paths, { format: flags.format, options }, io));
+    });
+
+  program
+    .command('compile')
+    .description(
+      'Compile forms into <out>/<form-id>/: form.json, schema.json, ui-schema.json, steps/step-<n>.schema.json, validators.js',
+    )
+    .argument('<paths...>', 'files or folders (folders are searched recursively)')
+    .requiredOption('--out <dir>', 'output folder')
+    .option(
+      '--runtime-import <specifier>',
+      'how validators.js imports the validation runtime (default: a relative path to renderer/core/validate/runtime.ts)',
+    )
+    .addOption(variantOption())
+    .addOption(formatOption())
+    .action((paths: string[], flags: CommonFlags & { out: string; runtimeImport?: string }) => {
+      exit(
+        compileForms(
+          paths,
+          { format: flags.format, options: flags.option ?? {}, out: flags.out, runtimeImport: flags.runtimeImport },
+          io,
+        ),
+      );
+    });
+
+  program
+    .command('import')
+    .description('Convert a CMS definition (booking v1, booking v2, review) into a DSL document')
+    .addArgument(new Argument('<kind>', 'the CMS format').choices([...CMS_KINDS]))
+    .argument('<file>', 'the CMS definition (JSON)')
+    .option('--out <file>', 'write the DSL document here instead of stdout')
+    .option('--id <id>', 'form id to use instead of the one derived from the document')
+    .addOption(formatOption())
+    .action(async (kind: CmsKind, file: string, flags: CommonFlags & { out?: string; id?: string }) => {
+      exit(importDocument(kind, file, { format: flags.format, out: flags.out, id: flags.id }, io));
+    });
+
+  program
+    .command('typegen')
+    .description("Generate one <form-id>.d.ts per form from its whole-form JSON Schema (the type of one application's data)")
+    .argument('<paths...>', 'files or folders (folders are searched recursively)')
+    .requiredOption('--out <dir>', 'output folder')
+    .addOption(variantOption())
+    .addOption(formatOption())
+    .action(async (paths: string[], flags: CommonFlags & { out: string }) => {
+      exit(await generateTypes(paths, { format: flags.format, options: flags.option ?? {}, out: flags.out }, io));
+    });
+
+  return program;
+}
+
+/** Runs the CLI on `argv` (as `process.argv`: node, script, args…) and resolves to the exit code. */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  let code = EXIT_OK;
+  const program = buildProgram(io, (c) => {
+    code = c;
+  });
+  try {
+    await program.parseAsync(argv);
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    if (e instanceof UsageError) {
+      io.stderr(`error: ${e.message}\n`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+}

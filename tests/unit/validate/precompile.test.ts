@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ErrorObject } from 'ajv';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileForm } from '../../../renderer/core/compile/index.js';
+import type { CompiledForm } from '../../../renderer/core/compile/types.js';
+import { createFormValidator, precompileValidators, toEsModule, toFieldErrors } from '../../../renderer/core/validate/index.js';
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+const runtimePath = join(process.cwd(), 'renderer/core/validate/runtime.ts');
+let form: CompiledForm;
+let code: string;
+let mod: Record<string, Validate>;
+
+beforeAll(async () => {
+  const def = JSON.parse(readFileSync('tests/fixtures/dsl/kitchen-sink.form.json', 'utf8'));
+  const result = compileForm(def);
+  expect(result.diagnostics).toEqual([]);
+  form = result.form!;
+  code = precompileValidators(form, { runtimeImport: runtimePath });
+  const dir = mkdtempSync(join(tmpdir(), 'antrag-precompiled-'));
+  writeFileSync(join(dir, 'validators.mjs'), code);
+  mod = await import(pathToFileURL(join(dir, 'validators.mjs')).href);
+});
+
+const samples: Array<Record<string, unknown>> = [
+  {},
+  { firstName: 'J0hn', zipCode: '123', country: { iso: 'DE', name: 'Germany' } },
+  { firstName: 'Anna', lastName: 'Müller', email: 'anna@example.com', confirmEmail: 'anna@example.org', zipCode: '10115', country: { iso: 'DE', name: 'Germany' } },
+  { title: 'dr', phoneNumber: { countryCode: '+49', phoneNumber: '123', isoCode: 'DE' }, dateOfArrival: '1999-01-01' },
+];
+
+describe('precompiled validators', () => {
+  it('are an ES module without eval or new Function, importing only the runtime and ajv helpers', () => {
+    expect(code).not.toMatch(/\beval\(|new Function/);
+    expect(code).not.toMatch(/\brequire\(/);
+    const imports = [...code.matchAll(/^import \* as \w+ from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(imports).toContain(runtimePath);
+    for (const i of imports) expect(i === runtimePath || i.startsWith('ajv/dist/runtime/')).toBe(true);
+  });
+
+  it('export the whole form and every step', () => {
+    expect(Object.keys(mod).sort()).toEqual(['form', ...form.stepSchemas.map((_, i) => `step${i}`)].sort());
+  });
+
+  it('report the same field errors as the run-time validator, step by step', () => {
+    const runtime = createFormValidator(form);
+    const order = form.steps.flatMap((s) => s.fields);
+    for (const [i, schema] of form.stepSchemas.entries()) {
+      for (const data of samples) {
+        // the run-time validator adds computed values first; the browser does the same before calling a module
+        const { errors: expected, data: withComputed } = runtime.validateStep(i, data);
+        const validate = mod[`step${i}`];
+        validate(withComputed);
+        expect(toFieldErrors(validate.errors, schema, order, 'en', form.texts)).toEqual(expected);
+      }
+    }
+  });
+});
+
+describe('toEsModule', () => {
+  it('turns each required module into one namespace import and maps the runtime id', () => {
+    const out = toEsModule(
+      '"use strict";const a = require("ajv/dist/runtime/equal").default;const b = require("@antrag/validation-runtime").checkDate;const c = require("ajv/dist/runtime/equal").default;',
+      './runtime.js',
+    );
+    expect(out.match(/^import /gm)).toHaveLength(2);
+    expect(out).toContain('import * as __import0ns from "ajv/dist/runtime/equal.js";');
+    expect(out).toContain('import * as __import1ns from "./runtime.js";');
+    expect(out).toContain('const b = __import1.checkDate;');
+  });
+});
