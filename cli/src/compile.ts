@@ -36,7 +36,7 @@ export function artefacts(source: FormSource, runtimeImport: string): Map<string
   files.set('form.json', jsonText(form));
   files.set('schema.json', jsonText(form.schema));
   files.set('ui-schema.json', jsonText(form.uiSchema));
-  form.stepSchemas.forEach((schema, i) => files.set(`steps/step-${i}.schema.json`, jsonText(schema)));
+  for (const [i, schema] of form.stepSchemas.entries()) files.set(`steps/step-${i}.schema.json`, jsonText(schema));
   files.set('validators.js', precompileValidators(form, { runtimeImport }).replace(/\n*$/, '\n'));
   return files;
 }
@@ -62,7 +62,6 @@ export function compileForms(paths: string[], opts: CompileCommandOptions, io: I
           severity: 'error',
           code: 'duplicate-form-id',
           message: `form id '${source.form.id}' is also the id of ${displayPath(owner)}; not written`,
-          pointer: '/id',
           ...source.document.locate(source.kind === 'dsl' ? '/id' : ''),
         });
       } else {
@@ -84,7 +83,6 @@ export function compileForms(paths: string[], opts: CompileCommandOptions, io: I
             severity: 'error',
             code: 'write-failure',
             message: `could not build or write the artefacts: ${(e as Error).message}`,
-            pointer: '',
             ...source.document.locate(''),
           });
         }

@@ -2,12 +2,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { type CmsKind, detectCmsKind } from '../../renderer/core/import/index.js';
+import { UsageError } from './errors.js';
 
 export const FORM_SUFFIX = '.form.json';
 export const CMS_SUFFIX = '.cms.json';
-
-/** A path given on the command line that does not exist. */
-export class UsageError extends Error {}
 
 function isCandidate(name: string): boolean {
   return (name.endsWith(FORM_SUFFIX) || name.endsWith(CMS_SUFFIX)) && !name.endsWith('.schema.json');

@@ -8,7 +8,7 @@ import type { FormDefinition, JsonPrimitive } from '../../renderer/core/dsl/type
 import { importCms } from '../../renderer/core/import/index.js';
 import { classify, type DocumentKind } from './discover.js';
 import { type LoadedDocument, type LocatedDiagnostic, loadDocument } from './load.js';
-import type { FileReport } from './report.js';
+import { byPosition, type FileReport } from './report.js';
 
 export type FormOptions = Record<string, JsonPrimitive>;
 
@@ -70,6 +70,12 @@ const UNKNOWN_SHAPE =
 
 /** Reads, imports (for CMS documents) and compiles one file. Never throws for problems of the input. */
 export function loadForm(path: string, options: FormOptions = {}): FormSource {
+  const source = readForm(path, options);
+  source.diagnostics = byPosition(source.diagnostics);
+  return source;
+}
+
+function readForm(path: string, options: FormOptions): FormSource {
   const document = loadDocument(path);
   const source: FormSource = { file: document.file, kind: null, document, diagnostics: [...document.diagnostics] };
   if (hasErrors(document.diagnostics)) return source;
@@ -125,15 +131,6 @@ export function fileReport(source: FormSource, diagnostics: readonly Diagnostic[
     errors,
     warnings: diagnostics.length - errors,
   };
-}
-
-/** `--option key=value`: the value as JSON when it is a JSON primitive (true, 3, null), else the text. */
-export function parseOptionValue(text: string): JsonPrimitive {
-  if (text === 'true') return true;
-  if (text === 'false') return false;
-  if (text === 'null') return null;
-  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) return Number(text);
-  return text;
 }
 
 /** Folder or file name of a form's artefacts: the id, plus the chosen options when some were given. */

@@ -11,7 +11,15 @@ import { expandPaths } from './discover.js';
 import { hasErrors } from './forms.js';
 import { type LocatedDiagnostic, loadDocument } from './load.js';
 import { DSL_SCHEMA_FILE, displayPath, relativeSpecifier } from './paths.js';
-import { diagnosticLine, type Io, jsonText, type OutputFormat, plural, toJsonDiagnostic } from './report.js';
+import {
+  byPosition,
+  diagnosticLine,
+  type Io,
+  jsonText,
+  type OutputFormat,
+  plural,
+  toJsonDiagnostic,
+} from './report.js';
 
 export interface ImportCommandOptions {
   format: OutputFormat;
@@ -30,7 +38,7 @@ export function withSchemaReference(definition: FormDefinition, outDir: string):
 export function importDocument(kind: CmsKind, file: string, opts: ImportCommandOptions, io: Io): number {
   const [path] = expandPaths([file]);
   const doc = loadDocument(path, { refs: false });
-  const diagnostics: LocatedDiagnostic[] = [...doc.diagnostics];
+  let diagnostics: LocatedDiagnostic[] = [...doc.diagnostics];
   let definition: FormDefinition | undefined;
   if (!hasErrors(doc.diagnostics)) {
     const looksLike = detectCmsKind(doc.value);
@@ -70,6 +78,7 @@ export function importDocument(kind: CmsKind, file: string, opts: ImportCommandO
   }
 
   const ok = !hasErrors(diagnostics) && definition !== undefined;
+  diagnostics = byPosition(diagnostics);
   const json = opts.format === 'json';
   if (definition) {
     if (opts.out) {

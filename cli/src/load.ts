@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Diagnostic } from '../../renderer/core/compile/types.js';
-import { displayPath } from './paths.js';
 import { escapeSegment, JsonText, pointerSegments } from './locate.js';
+import { displayPath } from './paths.js';
 
 /** A place in a file. */
 export interface FilePosition {
@@ -96,7 +96,8 @@ function readJson(file: string): ReadFile {
     text = readFileSync(file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : (e as Error).message;
+    const why =
+      code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : (e as Error).message;
     return { problem: { message: `cannot read ${displayPath(file)}: ${why}`, line: 1, column: 1, pointer: '' } };
   }
   const json = new JsonText(text);
@@ -207,13 +208,25 @@ export function loadDocument(path: string, opts: LoadOptions = {}): LoadedDocume
       // keep the fragment as written; a malformed escape simply points nowhere
     }
     if (fragment !== '' && !fragment.startsWith('/')) {
-      fail('bad-ref', `$ref ${JSON.stringify(ref)}: the part after '#' must be a JSON pointer (like #/fields)`, site, refPointer, via);
+      fail(
+        'bad-ref',
+        `$ref ${JSON.stringify(ref)}: the part after '#' must be a JSON pointer (like #/fields)`,
+        site,
+        refPointer,
+        via,
+      );
       return value;
     }
     let target = here.file;
     if (filePart !== '') {
       if (/^[a-z][a-z0-9+.-]*:/i.test(filePart)) {
-        fail('bad-ref', `$ref ${JSON.stringify(ref)}: only relative file paths are supported, not URLs`, site, refPointer, via);
+        fail(
+          'bad-ref',
+          `$ref ${JSON.stringify(ref)}: only relative file paths are supported, not URLs`,
+          site,
+          refPointer,
+          via,
+        );
         return value;
       }
       target = resolvePath(dirname(here.file), filePart);
@@ -221,7 +234,13 @@ export function loadDocument(path: string, opts: LoadOptions = {}): LoadedDocume
     const targetFile = read(target);
     if (targetFile.problem) {
       if (!targetFile.json) {
-        fail('ref-not-found', `$ref ${JSON.stringify(ref)} points nowhere: ${targetFile.problem.message}`, site, refPointer, via);
+        fail(
+          'ref-not-found',
+          `$ref ${JSON.stringify(ref)} points nowhere: ${targetFile.problem.message}`,
+          site,
+          refPointer,
+          via,
+        );
       } else if (!reported.has(target)) {
         // the referenced file is broken: report its own syntax error where it is
         reported.add(target);
@@ -283,6 +302,7 @@ export function loadDocument(path: string, opts: LoadOptions = {}): LoadedDocume
     return merged;
   };
 
-  doc.value = opts.refs === false ? first.value : resolve(first.value, { file: root, segments: [] }, '', [`${root}#`], []);
+  doc.value =
+    opts.refs === false ? first.value : resolve(first.value, { file: root, segments: [] }, '', [`${root}#`], []);
   return doc;
 }

@@ -7,8 +7,8 @@ import {
   getLocation,
   type Node,
   type ParseError,
-  ParseErrorCode,
   parseTree,
+  printParseErrorCode,
   type Segment,
 } from 'jsonc-parser';
 
@@ -46,23 +46,24 @@ export function toPointer(segments: ReadonlyArray<string | number>): string {
   return segments.map((s) => `/${escapeSegment(s)}`).join('');
 }
 
-const MESSAGES: Record<ParseErrorCode, string> = {
-  [ParseErrorCode.InvalidSymbol]: 'unexpected character',
-  [ParseErrorCode.InvalidNumberFormat]: 'invalid number',
-  [ParseErrorCode.PropertyNameExpected]: 'expected a property name in double quotes',
-  [ParseErrorCode.ValueExpected]: 'expected a value',
-  [ParseErrorCode.ColonExpected]: "expected ':'",
-  [ParseErrorCode.CommaExpected]: "expected ','",
-  [ParseErrorCode.CloseBraceExpected]: "expected '}'",
-  [ParseErrorCode.CloseBracketExpected]: "expected ']'",
-  [ParseErrorCode.EndOfFileExpected]: 'expected the end of the file',
-  [ParseErrorCode.InvalidCommentToken]: 'comments are not allowed in JSON',
-  [ParseErrorCode.UnexpectedEndOfComment]: 'unterminated comment',
-  [ParseErrorCode.UnexpectedEndOfString]: 'unterminated string',
-  [ParseErrorCode.UnexpectedEndOfNumber]: 'unterminated number',
-  [ParseErrorCode.InvalidUnicode]: 'invalid unicode escape',
-  [ParseErrorCode.InvalidEscapeCharacter]: 'invalid escape character',
-  [ParseErrorCode.InvalidCharacter]: 'invalid character in a string (control characters must be escaped)',
+// keyed by jsonc-parser's error names (its ParseErrorCode is a const enum, which isolated modules cannot read)
+const MESSAGES: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: "expected ':'",
+  CommaExpected: "expected ','",
+  CloseBraceExpected: "expected '}'",
+  CloseBracketExpected: "expected ']'",
+  EndOfFileExpected: 'expected the end of the file',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character',
+  InvalidCharacter: 'invalid character in a string (control characters must be escaped)',
 };
 
 /** A JSON text with its syntax tree and line index. Strict JSON: no comments, no trailing commas. */
@@ -78,7 +79,11 @@ export class JsonText {
     this.text = text;
     this.body = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
     const errors: ParseError[] = [];
-    this.tree = parseTree(this.body, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    this.tree = parseTree(this.body, errors, {
+      disallowComments: true,
+      allowTrailingComma: false,
+      allowEmptyContent: false,
+    });
     this.errors = errors;
     this.lineStarts = [0];
     for (let i = 0; i < text.length; i++) {
@@ -109,7 +114,7 @@ export class JsonText {
     const path = getLocation(this.body, first.offset).path;
     return {
       ...this.positionAt(first.offset),
-      message: `invalid JSON: ${MESSAGES[first.error] ?? `error ${first.error}`}`,
+      message: `invalid JSON: ${MESSAGES[printParseErrorCode(first.error)] ?? printParseErrorCode(first.error)}`,
       pointer: toPointer(path),
     };
   }

@@ -56,6 +56,26 @@ function position(p: FilePosition): string {
   return `${displayPath(p.file)}:${p.line}:${p.column}`;
 }
 
+/** The importer starts some messages with their pointer; the line already shows it. */
+function ownMessage(d: LocatedDiagnostic): string {
+  const prefix = `${d.pointer}: `;
+  return d.pointer && d.message.startsWith(prefix) ? d.message.slice(prefix.length) : d.message;
+}
+
+/** Diagnostics in reading order: by file, then line and column (stable otherwise). */
+export function byPosition<T extends LocatedDiagnostic>(diagnostics: readonly T[]): T[] {
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort(
+      (a, b) =>
+        (a.d.file < b.d.file ? -1 : a.d.file > b.d.file ? 1 : 0) ||
+        a.d.line - b.d.line ||
+        a.d.column - b.d.column ||
+        a.i - b.i,
+    )
+    .map(({ d }) => d);
+}
+
 export function toJsonDiagnostic(d: LocatedDiagnostic & { definitionPointer?: string }): JsonDiagnostic {
   return {
     file: displayPath(d.file),
@@ -64,8 +84,10 @@ export function toJsonDiagnostic(d: LocatedDiagnostic & { definitionPointer?: st
     pointer: d.pointer || '/',
     severity: d.severity,
     code: d.code,
-    message: d.message,
-    ...(d.via?.length ? { via: d.via.map((v) => ({ file: displayPath(v.file), line: v.line, column: v.column })) } : {}),
+    message: ownMessage(d),
+    ...(d.via?.length
+      ? { via: d.via.map((v) => ({ file: displayPath(v.file), line: v.line, column: v.column })) }
+      : {}),
     ...(d.definitionPointer ? { definitionPointer: d.definitionPointer } : {}),
   };
 }
@@ -74,7 +96,7 @@ export function toJsonDiagnostic(d: LocatedDiagnostic & { definitionPointer?: st
 export function diagnosticLine(d: LocatedDiagnostic): string {
   const via = d.via?.length ? ` (via $ref at ${d.via.map(position).join(', ')})` : '';
   const severity = d.severity === 'warning' ? 'warning: ' : '';
-  return `${position(d)} ${d.pointer || '/'} ${severity}${d.message}${via}`;
+  return `${position(d)} ${d.pointer || '/'} ${severity}${ownMessage(d)}${via}`;
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

@@ -42,7 +42,8 @@ export function typeName(formId: string): string {
 function mergeShape(target: Node, source: Node): void {
   for (const [key, value] of Object.entries(source)) {
     if (key === 'properties' && isObject(value)) {
-      const props = (target.properties ??= {}) as Node;
+      if (!isObject(target.properties)) target.properties = {};
+      const props = target.properties as Node;
       for (const [name, schema] of Object.entries(value)) {
         if (isObject(props[name]) && isObject(schema)) mergeShape(props[name] as Node, schema);
         else if (!(name in props)) props[name] = schema;
@@ -81,7 +82,8 @@ export function shapeSchema(node: unknown): Node | boolean {
       // a conditional field: its schema applies when it is present; required only under the condition
       const then = member.then;
       if (isObject(then) && isObject(then.properties)) {
-        const props = (out.properties ??= {}) as Node;
+        if (!isObject(out.properties)) out.properties = {};
+        const props = out.properties as Node;
         for (const [name, schema] of Object.entries(then.properties)) {
           const shape = shapeSchema(schema);
           // only a field's own schema says what it holds; a `then` that only makes it required (minLength: 1,
@@ -103,7 +105,7 @@ export function shapeSchema(node: unknown): Node | boolean {
 }
 
 /** The TypeScript declarations of one form's data. */
-export async function formTypes(form: CompiledForm, sourceLabel: string): Promise<string> {
+export async function formTypes(form: CompiledForm, sourceLabel: string, prettier = true): Promise<string> {
   const name = typeName(form.id);
   const shape = shapeSchema(form.schema as JsonSchema) as Node;
   const english = typeof form.schema.title === 'string' ? `"${form.schema.title}" ` : '';
@@ -119,7 +121,8 @@ export async function formTypes(form: CompiledForm, sourceLabel: string): Promis
     strictIndexSignatures: true,
     ignoreMinAndMaxItems: true,
     declareExternallyReferenced: true,
-    format: true,
+    // prettier is most of the time taken (about 35 of 40 ms for a small form)
+    format: prettier,
   });
   return declarations.replace(/\s*$/, '\n');
 }
@@ -128,6 +131,8 @@ export interface TypegenOptions {
   format: OutputFormat;
   options: FormOptions;
   out: string;
+  /** Format the declarations with prettier (default true). */
+  prettier?: boolean;
 }
 
 export async function generateTypes(paths: string[], opts: TypegenOptions, io: Io): Promise<number> {
@@ -148,7 +153,7 @@ export async function generateTypes(paths: string[], opts: TypegenOptions, io: I
       try {
         if (owner) throw new Error(`form id '${source.form.id}' is also the id of ${displayPath(owner)}; not written`);
         claimed.set(target, file);
-        const declarations = await formTypes(source.form, displayPath(file));
+        const declarations = await formTypes(source.form, displayPath(file), opts.prettier ?? true);
         mkdirSync(outDir, { recursive: true });
         writeFileSync(target, declarations);
         written.push({ file, form: source.form.id, out: target, type: typeName(source.form.id) });
@@ -158,7 +163,6 @@ export async function generateTypes(paths: string[], opts: TypegenOptions, io: I
           severity: 'error',
           code: owner ? 'duplicate-form-id' : 'typegen-failure',
           message: owner ? (e as Error).message : `could not generate types: ${(e as Error).message}`,
-          pointer: '',
           ...source.document.locate(''),
         });
       }

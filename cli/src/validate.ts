@@ -3,8 +3,8 @@
  * `antrag validate <form> --data <file.json>`: checks one data document against one form.
  */
 import type { Locale } from '../../renderer/core/dsl/types.js';
-import { createFormValidator } from '../../renderer/core/validate/index.js';
-import { expandPaths, UsageError } from './discover.js';
+import { expandPaths } from './discover.js';
+import { UsageError } from './errors.js';
 import { type FormOptions, fileReport, hasErrors, loadForm } from './forms.js';
 import { loadDocument } from './load.js';
 import { displayPath } from './paths.js';
@@ -57,7 +57,12 @@ export interface ValidateDataOptions extends ValidateOptions {
 }
 
 /** Exit code: 0 when the data is valid for the form, 1 when it is not (or the form or the data file is broken). */
-export function validateData(formPath: string, dataPath: string, opts: ValidateDataOptions, io: Io): number {
+export async function validateData(
+  formPath: string,
+  dataPath: string,
+  opts: ValidateDataOptions,
+  io: Io,
+): Promise<number> {
   const files = expandPaths([formPath]);
   if (files.length !== 1) {
     throw new UsageError(`--data needs exactly one form, but ${formPath} holds ${plural(files.length, 'form')}`);
@@ -108,6 +113,8 @@ export function validateData(formPath: string, dataPath: string, opts: ValidateD
     return 1;
   }
 
+  // loaded here: checking forms alone does not need the validation runtime (phone and postal-code data)
+  const { createFormValidator } = await import('../../renderer/core/validate/index.js');
   const result = createFormValidator(source.form).validate(data.value, { locale: opts.locale });
   const errors = result.errors.map((e) => ({
     pointer: e.path || '/',

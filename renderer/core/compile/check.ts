@@ -31,7 +31,9 @@ export function describeError(e: ErrorObject): string {
       return `must match the pattern ${(e.params as { pattern: string }).pattern}`;
     case 'oneOf': {
       const passing = (e.params as { passingSchemas?: number[] | null }).passingSchemas;
-      return passing ? `matches more than one allowed shape (${passing.length}); give only one of them` : 'matches none of the allowed shapes';
+      return passing
+        ? `matches more than one allowed shape (${passing.length}); give only one of them`
+        : 'matches none of the allowed shapes';
     }
     case 'anyOf':
       return 'matches none of the allowed shapes';

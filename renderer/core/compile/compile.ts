@@ -27,6 +27,7 @@ import type {
   StepPlan,
   UiSchema,
 } from './types.js';
+import { decideVariant } from './variant.js';
 
 export const SCHEMA_DIALECT = 'http://json-schema.org/draft-07/schema#';
 
@@ -117,16 +118,16 @@ export function compileForm(input: unknown, opts: CompileOptions = {}): CompileR
       });
     } else options[name] = value;
   }
-  def.steps.forEach((s, i) => {
-    if (s.includeIf && !def.options?.[s.includeIf.option]) {
+  for (const { option, pointer } of optionTests(def.steps, '/steps')) {
+    if (!def.options?.[option]) {
       diagnostics.push({
         severity: 'error',
         code: 'unknown-option',
-        message: `includeIf refers to option '${s.includeIf.option}', which the form does not define`,
-        pointer: `/steps/${i}/includeIf`,
+        message: `the condition refers to option '${option}', which the form does not define`,
+        pointer,
       });
     }
-  });
+  }
 
   const texts = new TextTable(def.id, def.texts ?? {}, diagnostics);
   const reference = def.reference ?? {};
@@ -206,7 +207,8 @@ export function compileForm(input: unknown, opts: CompileOptions = {}): CompileR
     checkExpression(c.expression, `/computed/${name}/expression`, `computed value '${name}'`);
 
   const scope = { names };
-  const included = def.steps
+  const variant = decideVariant(def, options);
+  const included = variant.steps
     .map((s, i) => ({ step: s, index: i }))
     .filter(({ step }) => optionHolds(step.includeIf, options));
   const placed: PlacedField[] = [];
@@ -221,11 +223,14 @@ export function compileForm(input: unknown, opts: CompileOptions = {}): CompileR
       if (section?.visibleIf) checkNames(conditionFields(section.visibleIf), `${secPointer}/visibleIf`, 'visibleIf');
       const names: string[] = [];
       fields.forEach((field, fi) => {
+        if (!field) return; // left out of this variant
         const fp = `/steps/${si}/${pointer}/${fi}`;
         for (const k of ['visibleIf', 'requiredIf', 'disabledIf'] as const) {
           const c = field[k];
           if (c) checkNames(conditionFields(c), `${fp}/${k}`, k);
         }
+        for (const [li, l] of (field.labelIf ?? []).entries())
+          if (l) checkNames(conditionFields(l.if), `${fp}/labelIf/${li}/if`, 'labelIf');
         if (field.defaultFrom !== undefined) checkExpression(field.defaultFrom, `${fp}/defaultFrom`, 'defaultFrom');
         const compiled = compileField(
           field,
@@ -371,6 +376,19 @@ export function compileForm(input: unknown, opts: CompileOptions = {}): CompileR
   };
 }
 
+/** Every `{ option, equals }` test in a part of a definition, with its pointer. */
+function optionTests(node: unknown, pointer: string): Array<{ option: string; pointer: string }> {
+  if (Array.isArray(node)) return node.flatMap((n, i) => optionTests(n, `${pointer}/${i}`));
+  if (node === null || typeof node !== 'object') return [];
+  const record = node as Record<string, unknown>;
+  if (typeof record.option === 'string' && 'equals' in record && Object.keys(record).length === 2) {
+    return [{ option: record.option, pointer }];
+  }
+  return Object.entries(record).flatMap(([k, v]) =>
+    optionTests(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  );
+}
+
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
@@ -439,11 +457,16 @@ function objectSchema(
       }
     } else {
       properties[name] = {};
+      const shown =
+        always && p.compiled.whenRequired
+          ? withEntry(p.compiled.schema, { ...p.compiled.whenRequired, $comment: 'required' })
+          : p.compiled.schema;
       allOf.push({
         if: conditionToSchema(p.visibleIf) as JsonValue,
         then: clean({
-          properties: { [name]: p.compiled.schema as JsonValue },
-          ...(always ? requiredness(p) : {}),
+          properties: { [name]: shown as JsonValue },
+          required: always ? [name] : undefined,
+          errorMessage: always ? { required: { [name]: p.compiled.requiredMessage } } : undefined,
         }) as JsonValue,
       });
     }
@@ -486,11 +509,19 @@ function compileSubmit(
     if (from) checkNames([from], p, 'payload');
   }
   checkNames(submit.payload?.omit ?? [], `${pointer}/payload/omit`, 'payload omit');
+  for (const [key, src] of Object.entries(submit.storeData ?? {})) {
+    const from = typeof src === 'string' ? src : src.from;
+    if (from) checkNames([from], `${pointer}/storeData/${key}`, 'storeData');
+  }
   return clean({
     ...submit,
     errorMessage: submit.errorMessage
       ? texts.key(submit.errorMessage, `${hint}.errorMessage`, `${pointer}/errorMessage`)
       : undefined,
+    messageMap: submit.messageMap?.map((m, i) => ({
+      contains: m.contains,
+      message: texts.key(m.message, `${hint}.messageMap.${i}`, `${pointer}/messageMap/${i}/message`),
+    })),
     requiresStorage: submit.requiresStorage?.map((r, i) => ({
       key: r.key,
       message: texts.key(r.message, `${hint}.requiresStorage.${i}`, `${pointer}/requiresStorage/${i}/message`),

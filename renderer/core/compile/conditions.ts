@@ -1,4 +1,4 @@
-import type { Condition, JsonValue } from '../dsl/types.js';
+import type { Condition, JsonPrimitive, JsonValue } from '../dsl/types.js';
 import type { JsonSchema } from './types.js';
 
 /** A value counts as filled unless it is missing, null, an empty string or an empty list. */
@@ -33,6 +33,8 @@ function deepEqual(a: unknown, b: unknown): boolean {
 
 /** Evaluates a condition on form data; agrees with `conditionToSchema` (tested together). */
 export function evaluateCondition(condition: Condition, data: Record<string, unknown>): boolean {
+  if ('option' in condition)
+    throw new Error(`option condition '${condition.option}' must be decided when the form is compiled`);
   if ('all' in condition) return condition.all.every((c) => evaluateCondition(c, data));
   if ('any' in condition) return condition.any.some((c) => evaluateCondition(c, data));
   if ('not' in condition) return !evaluateCondition(condition.not, data);
@@ -57,6 +59,8 @@ function atPath(path: string, leaf: JsonSchema): JsonSchema {
 
 /** The JSON Schema that data satisfies exactly when the condition holds (used in `if`). */
 export function conditionToSchema(condition: Condition): JsonSchema {
+  if ('option' in condition)
+    throw new Error(`option condition '${condition.option}' must be decided when the form is compiled`);
   if ('all' in condition) return { allOf: condition.all.map(conditionToSchema) as JsonValue[] };
   if ('any' in condition) return { anyOf: condition.any.map(conditionToSchema) as JsonValue[] };
   if ('not' in condition) return { not: conditionToSchema(condition.not) as JsonValue };
@@ -69,6 +73,7 @@ export function conditionToSchema(condition: Condition): JsonSchema {
 
 /** Every field path a condition reads. */
 export function conditionFields(condition: Condition): string[] {
+  if ('option' in condition) return [];
   if ('all' in condition) return condition.all.flatMap(conditionFields);
   if ('any' in condition) return condition.any.flatMap(conditionFields);
   if ('not' in condition) return conditionFields(condition.not);
@@ -79,4 +84,35 @@ export function allOfConditions(conditions: Array<Condition | undefined>): Condi
   const present = conditions.filter((c): c is Condition => c !== undefined);
   if (present.length === 0) return undefined;
   return present.length === 1 ? present[0] : { all: present };
+}
+
+/** Every form option a condition tests. */
+export function conditionOptions(condition: Condition): string[] {
+  if ('option' in condition) return [condition.option];
+  if ('all' in condition) return condition.all.flatMap(conditionOptions);
+  if ('any' in condition) return condition.any.flatMap(conditionOptions);
+  if ('not' in condition) return conditionOptions(condition.not);
+  return [];
+}
+
+/**
+ * Decides the option tests of a condition for one variant: `true` or `false` when nothing else is
+ * left to test at run time, otherwise the condition without its option tests.
+ */
+export function decideOptions(condition: Condition, options: Record<string, JsonPrimitive>): Condition | boolean {
+  if ('option' in condition) return options[condition.option] === condition.equals;
+  if ('not' in condition) {
+    const inner = decideOptions(condition.not, options);
+    return typeof inner === 'boolean' ? !inner : { not: inner };
+  }
+  if ('all' in condition || 'any' in condition) {
+    const isAll = 'all' in condition;
+    const parts = (isAll ? condition.all : condition.any).map((c) => decideOptions(c, options));
+    if (parts.includes(!isAll)) return !isAll;
+    const rest = parts.filter((p): p is Condition => typeof p !== 'boolean');
+    if (rest.length === 0) return isAll;
+    if (rest.length === 1) return rest[0];
+    return isAll ? { all: rest } : { any: rest };
+  }
+  return condition;
 }

@@ -1,4 +1,5 @@
 import countries from 'i18n-iso-countries';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
 import type { DateRef, Field, JsonValue, Option, OptionSource, ReferenceList, Rule, RuleKind } from '../dsl/types.js';
 import { RULE_KINDS } from '../dsl/types.js';
 import { acceptedMimeTypes, sizeInBytes } from './files.js';
@@ -161,7 +162,13 @@ function optionList(
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([code, name]) => ({ value: code, label: name }));
   }
-  // dial codes and languages are long lists the widgets build from the active language; no enum
+  if (options.builtin === 'dialCodes') {
+    // country calling codes as dialled: '+49'
+    return [...new Set(getCountries().map((c) => getCountryCallingCode(c)))]
+      .sort((a, b) => Number(a) - Number(b))
+      .map((code) => ({ value: `+${code}`, label: `+${code}` }));
+  }
+  // languages: the widget builds the list from the active language; no enum
   return undefined;
 }
 
@@ -215,7 +222,8 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
   let uiField: string | undefined;
   let hasData = true;
   let baseMessage = 'validation.invalid';
-  const nonEmptyText = { minLength: 1, errorMessage: required };
+  // blank text (only spaces) counts as empty
+  const nonEmptyText = { minLength: 1, pattern: '\\S', errorMessage: required };
 
   switch (field.type) {
     case 'text':
@@ -301,13 +309,14 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
     case 'select': {
       const list = optionList(field.options, ctx, pointer);
       const ordered = list && field.sortAlphabetically ? sortedCopy(list, t) : list;
-      const numeric =
-        field.valueType === 'number' || (!!list && list.length > 0 && list.every((o) => typeof o.value === 'number'));
-      schema = { type: numeric ? 'number' : 'string' };
+      const all = (t: string) => !!list && list.length > 0 && list.every((o) => typeof o.value === t);
+      const numeric = field.valueType === 'number' || (field.valueType === undefined && all('number'));
+      const boolean = field.valueType === undefined && all('boolean');
+      schema = { type: numeric ? 'number' : boolean ? 'boolean' : 'string' };
       if (ordered && !field.allowCustom) {
         allOf.push({ enum: ordered.map((o) => o.value), errorMessage: 'validation.option' });
       }
-      whenRequired = numeric ? undefined : nonEmptyText;
+      whenRequired = numeric || boolean ? undefined : nonEmptyText;
       const display = field.display ?? 'dropdown';
       widget = {
         dropdown: 'select',
@@ -582,6 +591,13 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
   }
 
   const label = field.label === undefined ? undefined : t.key(field.label, `${hint}.label`, `${pointer}/label`);
+  if (field.labelIf) {
+    options.labelIf = field.labelIf.flatMap((l, i) =>
+      l
+        ? [{ if: l.if as JsonValue, label: t.key(l.label, `${hint}.labelIf.${i}`, `${pointer}/labelIf/${i}/label`) }]
+        : [],
+    );
+  }
   const englishLabel =
     typeof field.label === 'string' ? field.label : field.label && 'en' in field.label ? field.label.en : undefined;
   if (hasData) {

@@ -38,7 +38,9 @@ export type Condition =
   | { field: FieldPath; filled: boolean }
   | { all: Condition[] }
   | { any: Condition[] }
-  | { not: Condition };
+  | { not: Condition }
+  /** A form option (variant), decided when the form is compiled. */
+  | OptionCondition;
 
 /** Compile-time selection of a variant by a form option, e.g. `{ "option": "faceVerification", "equals": true }`. */
 export interface OptionCondition {
@@ -138,10 +140,17 @@ export interface OptionSource {
   value?: string;
 }
 
+export interface ConditionalLabel {
+  if: Condition;
+  label: Text;
+}
+
 export interface FieldBase {
   /** The key of this field in the form data. */
   name: string;
   label?: Text;
+  /** Other labels under conditions; the first whose condition holds replaces `label`. */
+  labelIf?: ConditionalLabel[];
   placeholder?: Text;
   description?: Text;
   tooltip?: Text;
@@ -491,6 +500,8 @@ export interface PayloadMap {
 export interface SuccessRule {
   /** Success needs an HTTP 2xx status (default true). */
   httpOk?: boolean;
+  /** Exact HTTP statuses meaning success (e.g. [200]); replaces the 2xx test. */
+  httpStatus?: number[];
   /** A body property and the values meaning success, e.g. status ∈ [true, 'success'] or ok ∈ [true]. */
   field?: string;
   values?: JsonValue[];
@@ -509,10 +520,14 @@ export interface SubmitSettings {
   success?: SuccessRule;
   /** Answer properties kept in browser storage: storage key → answer property path. */
   store?: Record<string, string>;
+  /** Form values kept in browser storage after success: storage key → field, computed value or other source. */
+  storeData?: Record<string, FieldPath | ValueSource>;
   /** Answer property with the server's message, shown on failure. */
   messageField?: string;
   /** Shown when the answer is a failure without a message. */
   errorMessage?: Text;
+  /** Own texts for server messages: the first entry whose `contains` occurs in the server message wins. */
+  messageMap?: Array<{ contains: string; message: Text }>;
   /** Answer property shown as the booking / deal id on the success screen. */
   resultIdField?: string;
   /** Browser-storage keys that must be present before this call; else the message and no call. */

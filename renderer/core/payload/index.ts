@@ -211,10 +211,11 @@ export function encodeRequest(
   return { url, method, headers, payload, body: entries };
 }
 
-/** Whether an answer counts as success: HTTP 2xx (unless switched off) and the configured body field. */
+/** Whether an answer counts as success: HTTP 2xx (or the exact statuses given) and the configured body field. */
 export function isSuccessfulAnswer(rule: SuccessRule | undefined, httpStatus: number, body: unknown): boolean {
-  const httpOk = httpStatus >= 200 && httpStatus < 300;
-  if ((rule?.httpOk ?? true) && !httpOk) return false;
+  if (rule?.httpStatus) {
+    if (!rule.httpStatus.includes(httpStatus)) return false;
+  } else if ((rule?.httpOk ?? true) && !(httpStatus >= 200 && httpStatus < 300)) return false;
   if (!rule?.field) return true;
   const value = readPath(body, rule.field);
   return (rule.values ?? [true]).some((v) => v === value);
@@ -228,4 +229,33 @@ export function valuesToStore(store: Record<string, string> | undefined, body: u
     if (v !== undefined && v !== null) out.push([key, typeof v === 'object' ? JSON.stringify(v) : String(v)]);
   }
   return out;
+}
+
+/** Browser-storage entries to keep from the form data after success (`storeData`). */
+export function dataToStore(
+  settings: SubmitSettings,
+  data: Record<string, unknown>,
+  ctx: PayloadContext = {},
+): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [key, source] of Object.entries(settings.storeData ?? {})) {
+    const v = resolveSource(source, data, ctx);
+    if (v !== undefined && v !== null) out.push([key, typeof v === 'object' ? JSON.stringify(v) : String(v)]);
+  }
+  return out;
+}
+
+/**
+ * What to tell the user about a failed answer, as a text key or the server's own words: a
+ * `messageMap` entry matching the server message, else the server message, else `errorMessage`.
+ */
+export function failureMessage(settings: SubmitSettings, body: unknown): { key?: string; text?: string } {
+  const server = settings.messageField ? readPath(body, settings.messageField) : undefined;
+  if (typeof server === 'string' && server.trim() !== '') {
+    const lower = server.toLowerCase();
+    const mapped = settings.messageMap?.find((m) => lower.includes(m.contains.toLowerCase()));
+    if (mapped) return { key: mapped.message as string };
+    return { text: server };
+  }
+  return settings.errorMessage ? { key: settings.errorMessage as string } : {};
 }

@@ -6,6 +6,7 @@ export {
   createFormValidator,
   type FieldError,
   type FormValidator,
+  normalizeData,
   toFieldErrors,
   type ValidateOptions,
   type ValidationResult,

@@ -115,6 +115,15 @@ export interface FormValidator {
   validateStep(index: number, data: unknown, opts?: ValidateOptions): ValidationResult;
 }
 
+/**
+ * Form data as the rules see it: JSON has no undefined, and an empty text is no answer, so both
+ * count as absent (a required field then reports only that it is required). The browser applies the
+ * same before calling precompiled validators.
+ */
+export function normalizeData(data: unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(asObject(data)).filter(([, v]) => v !== undefined && v !== ''));
+}
+
 function asObject(data: unknown): Record<string, unknown> {
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }
@@ -128,9 +137,7 @@ export function createFormValidator(form: CompiledForm, ajv: Ajv = createAjv()):
   const order = form.steps.flatMap((s) => s.fields);
   const run = (fn: ValidateFunction, schema: JsonSchema, data: unknown, opts?: ValidateOptions): ValidationResult => {
     const isObject = data !== null && typeof data === 'object' && !Array.isArray(data);
-    // JSON has no undefined: a key holding it (as editors leave behind) counts as absent
-    const present = Object.fromEntries(Object.entries(asObject(data)).filter(([, v]) => v !== undefined));
-    const withComputed = withComputedValues(present, form.computed, form.reference);
+    const withComputed = withComputedValues(normalizeData(data), form.computed, form.reference);
     const valid = fn(isObject ? withComputed : data) as boolean;
     return {
       valid,

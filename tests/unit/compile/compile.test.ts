@@ -328,6 +328,106 @@ describe('compileForm', () => {
   });
 });
 
+describe('variants, labels and edge values', () => {
+  const variantForm = (options?: Record<string, boolean>) =>
+    compiled(
+      definition({
+        options: { faceVerification: { type: 'boolean', default: true }, mobile: { type: 'boolean', default: false } },
+        steps: [
+          {
+            id: 'only',
+            title: 'Only',
+            sections: [
+              {
+                visibleIf: { field: 'profession', equals: 'student' },
+                fields: [{ name: 'semester', type: 'text', required: true, rules: [{ letters: true }] }],
+              },
+              {
+                fields: [
+                  {
+                    name: 'profession',
+                    type: 'select',
+                    options: [
+                      { value: 'student', label: 'Student' },
+                      { value: 'trainee', label: 'Trainee' },
+                    ],
+                  },
+                  {
+                    name: 'organisation',
+                    type: 'text',
+                    label: 'University or company',
+                    labelIf: [
+                      { if: { option: 'mobile', equals: true }, label: 'Organisation' },
+                      { if: { field: 'profession', equals: 'student' }, label: 'University' },
+                    ],
+                  },
+                  { name: 'phone', type: 'text', requiredIf: { option: 'mobile', equals: true } },
+                  { name: 'desktopOnly', type: 'text', visibleIf: { option: 'mobile', equals: false } },
+                  {
+                    name: 'married',
+                    type: 'select',
+                    required: true,
+                    options: [
+                      { value: true, label: 'Yes' },
+                      { value: false, label: 'No' },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+        computed: {},
+      }),
+      options,
+    );
+
+  it('keeps the rules of a required field shown under a condition', () => {
+    const form = variantForm();
+    expect(messagesOf(form, { profession: 'student', married: false })).toEqual(['/semester This field is required!']);
+    expect(messagesOf(form, { profession: 'student', semester: 'W1nter', married: false })).toEqual([
+      '/semester This field can only include letters from any language',
+    ]);
+    expect(messagesOf(form, { profession: 'trainee', married: false })).toEqual([]);
+  });
+
+  it('decides option conditions at compile time: required, shown and labelled per variant', () => {
+    const desktop = variantForm();
+    const mobile = variantForm({ mobile: true });
+    expect(messagesOf(desktop, { married: true })).toEqual([]);
+    expect(messagesOf(mobile, { married: true })).toEqual(['/phone This field is required!']);
+    expect(desktop.fields.desktopOnly).toBeDefined();
+    expect(mobile.fields.desktopOnly).toBeUndefined();
+    const labelOf = (form: CompiledForm) => form.uiSchema.organisation as Record<string, Record<string, unknown>>;
+    expect(
+      desktop.texts[labelOf(desktop)['ui:options'].labelIf ? (labelOf(desktop)['ui:title'] as unknown as string) : ''],
+    ).toEqual({
+      en: 'University or company',
+    });
+    expect(labelOf(desktop)['ui:options'].labelIf).toEqual([
+      { if: { field: 'profession', equals: 'student' }, label: 'forms.test-booking.fields.organisation.labelIf.1' },
+    ]);
+    expect(mobile.texts[labelOf(mobile)['ui:title'] as unknown as string]).toEqual({ en: 'Organisation' });
+    expect(labelOf(mobile)['ui:options'].labelIf).toBeUndefined();
+  });
+
+  it('types a choice of true / false as a boolean', () => {
+    const form = variantForm();
+    expect((form.schema.properties as Record<string, { type: string }>).married.type).toBe('boolean');
+    // the type error comes first; the wizard shows a field's first message
+    expect(messagesOf(form, { married: 'yes' })[0]).toBe('/married The data is invalid!');
+  });
+
+  it('treats empty and blank text as no answer', () => {
+    const form = compiled();
+    expect(messagesOf(form, { ...valid, zipCode: '' })).toEqual(['/zipCode This field is required!']);
+    expect(messagesOf(form, { ...valid, firstName: '   ' })).toEqual([
+      '/firstName This field is required!',
+      '/firstName This field can only include letters from any language',
+    ]);
+  });
+});
+
 describe('compileForm diagnostics', () => {
   const withField = (field: Record<string, unknown>) => {
     const def = definition();
@@ -365,6 +465,13 @@ describe('compileForm diagnostics', () => {
         message: "visibleIf refers to field 'nope', which does not exist",
         pointer: '/steps/2/fields/3/visibleIf',
       },
+    ]);
+  });
+
+  it('names an option condition on an option the form does not have', () => {
+    const result = withField({ name: 'x', type: 'text', requiredIf: { option: 'tablet', equals: true } });
+    expect(result.diagnostics.map((d) => `${d.code} ${d.pointer}`)).toEqual([
+      'unknown-option /steps/2/fields/3/requiredIf',
     ]);
   });
 

@@ -177,6 +177,7 @@ describe('dsl.schema.json matches renderer/core/dsl/types.ts', () => {
   const base = keys<FieldBase>({
     name: true,
     label: true,
+    labelIf: true,
     placeholder: true,
     description: true,
     tooltip: true,
@@ -327,9 +328,11 @@ describe('dsl.schema.json matches renderer/core/dsl/types.ts', () => {
       dateFormat: true,
       trimStrings: true,
     }),
-    successRule: keys<SuccessRule>({ httpOk: true, field: true, values: true }),
+    successRule: keys<SuccessRule>({ httpOk: true, httpStatus: true, field: true, values: true }),
     submitSettings: keys<SubmitSettings>({
       endpoint: true,
+      messageMap: true,
+      storeData: true,
       method: true,
       encoding: true,
       nested: true,

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { compileForm } from '../../../renderer/core/compile/index.js';
 import type { FormDefinition, SubmitSettings } from '../../../renderer/core/dsl/types.js';
-import { buildPayload, encodeRequest, flattenForForm, isSuccessfulAnswer, valuesToStore } from '../../../renderer/core/payload/index.js';
+import {
+  buildPayload,
+  dataToStore,
+  encodeRequest,
+  failureMessage,
+  flattenForForm,
+  isSuccessfulAnswer,
+  valuesToStore,
+} from '../../../renderer/core/payload/index.js';
 
 const data = {
   firstName: '  Anna ',
@@ -10,7 +18,9 @@ const data = {
   dateOfArrival: '2027-03-01',
   visaType: '4',
   blockedAmountPerMonth: 992,
-  docs: [{ uid: 'u1', name: 'admission.pdf', storedName: '17_ab12.pdf', type: 'application/pdf', size: 1, status: 'done' }],
+  docs: [
+    { uid: 'u1', name: 'admission.pdf', storedName: '17_ab12.pdf', type: 'application/pdf', size: 1, status: 'done' },
+  ],
 };
 
 const signUp: SubmitSettings = {
@@ -26,7 +36,11 @@ const signUp: SubmitSettings = {
       expected_date_arrival: { from: 'dateOfArrival', format: 'YYYY-MM-DD' },
       lead_id: { storage: 'leadId', omitIfEmpty: true },
       referral_code: { query: ['partnerCode', 'PartnerCode'], omitIfEmpty: true },
-      profession: { from: 'visaType', map: { '1': 'student', '2': 'employee', '4': 'vocational trainee' }, otherwise: 'other' },
+      profession: {
+        from: 'visaType',
+        map: { '1': 'student', '2': 'employee', '4': 'vocational trainee' },
+        otherwise: 'other',
+      },
       blocked_acc_amt: { from: 'blockedAmountPerMonth', as: 'string' },
       app_type: { const: 'blocked_account' },
     },
@@ -35,7 +49,10 @@ const signUp: SubmitSettings = {
 
 describe('payload encoding', () => {
   it('maps fields, storage, query parameters, constants and value maps', () => {
-    const payload = buildPayload(signUp, data, { storage: (k) => (k === 'leadId' ? '42' : null), query: new URLSearchParams('PartnerCode=UNI7') });
+    const payload = buildPayload(signUp, data, {
+      storage: (k) => (k === 'leadId' ? '42' : null),
+      query: new URLSearchParams('PartnerCode=UNI7'),
+    });
     expect(payload).toEqual({
       first_name: 'Anna',
       country: { name: 'Germany', iso: 'DE' },
@@ -66,7 +83,9 @@ describe('payload encoding', () => {
   });
 
   it('sends nested objects as bracketed keys when asked', () => {
-    expect(flattenForForm({ step: 2, nationality: { name: 'Viet Nam', iso: 'VN' }, list: [{ a: 1 }] }, 'brackets')).toEqual([
+    expect(
+      flattenForForm({ step: 2, nationality: { name: 'Viet Nam', iso: 'VN' }, list: [{ a: 1 }] }, 'brackets'),
+    ).toEqual([
       ['step', '2'],
       ['nationality[name]', 'Viet Nam'],
       ['nationality[iso]', 'VN'],
@@ -79,7 +98,16 @@ describe('payload encoding', () => {
       endpoint: '/api/v2/bookings/create',
       payload: {
         mode: 'template',
-        template: { steps: [{ fields: [{ internalIdentifier: 'arrival', value: null }, { internalIdentifier: 'docs', value: null }] }] },
+        template: {
+          steps: [
+            {
+              fields: [
+                { internalIdentifier: 'arrival', value: null },
+                { internalIdentifier: 'docs', value: null },
+              ],
+            },
+          ],
+        },
         set: [
           { pointer: '/steps/0/fields/0/value', from: 'dateOfArrival', format: 'DD.MM.YYYY' },
           { pointer: '/steps/0/fields/1/value', from: 'docs', as: 'fileNames' },
@@ -88,7 +116,14 @@ describe('payload encoding', () => {
     };
     const request = encodeRequest(settings, data, {});
     expect(JSON.parse(request.body as string)).toEqual({
-      steps: [{ fields: [{ internalIdentifier: 'arrival', value: '01.03.2027' }, { internalIdentifier: 'docs', value: ['17_ab12.pdf'] }] }],
+      steps: [
+        {
+          fields: [
+            { internalIdentifier: 'arrival', value: '01.03.2027' },
+            { internalIdentifier: 'docs', value: ['17_ab12.pdf'] },
+          ],
+        },
+      ],
     });
   });
 
@@ -116,7 +151,12 @@ describe('payload encoding', () => {
       headers: { 'X-Language': { locale: true } },
       payload: { mode: 'all', omit: ['confirm'], dateFormat: 'DD.MM.YYYY', trimStrings: true },
     };
-    const request = encodeRequest(settings, { semester: 'ws', start: '2026-10-01', confirm: 'x', uni: ' TU ' }, { locale: 'vi' }, form);
+    const request = encodeRequest(
+      settings,
+      { semester: 'ws', start: '2026-10-01', confirm: 'x', uni: ' TU ' },
+      { locale: 'vi' },
+      form,
+    );
     expect(request.headers['X-Language']).toBe('vi');
     expect(JSON.parse(request.body as string)).toEqual({ uni: 'TU', semester: 'ws', start: '01.10.2026' });
     const hidden = encodeRequest(settings, { semester: 'ws' }, {}, form);
@@ -124,7 +164,11 @@ describe('payload encoding', () => {
   });
 
   it('gives multipart entries for multipart encoding and no body for DELETE', () => {
-    const multipart = encodeRequest({ endpoint: '/x', encoding: 'multipart', payload: { fields: { lead_id: { const: 7 } } } }, {}, {});
+    const multipart = encodeRequest(
+      { endpoint: '/x', encoding: 'multipart', payload: { fields: { lead_id: { const: 7 } } } },
+      {},
+      {},
+    );
     expect(multipart.body).toEqual([['lead_id', '7']]);
     const del = encodeRequest({ endpoint: '{host}/api/v1/lead/payer/9', method: 'DELETE' }, {}, { host: 'http://h' });
     expect(del).toMatchObject({ method: 'DELETE', url: 'http://h/api/v1/lead/payer/9' });
@@ -144,9 +188,43 @@ describe('answers', () => {
   });
 
   it('name the values to keep in browser storage', () => {
-    expect(valuesToStore({ leadId: 'id', account_id: 'account_id', missing: 'nope' }, { id: 17, account_id: 'DE00 1234' })).toEqual([
+    expect(
+      valuesToStore({ leadId: 'id', account_id: 'account_id', missing: 'nope' }, { id: 17, account_id: 'DE00 1234' }),
+    ).toEqual([
       ['leadId', '17'],
       ['account_id', 'DE00 1234'],
     ]);
+  });
+
+  it('can require an exact HTTP status (pre-subscription: 200 with ok true)', () => {
+    const rule = { httpStatus: [200], field: 'ok' };
+    expect(isSuccessfulAnswer(rule, 200, { ok: true })).toBe(true);
+    expect(isSuccessfulAnswer(rule, 201, { ok: true })).toBe(false);
+  });
+
+  it('keep form values in browser storage after success', () => {
+    const settings: SubmitSettings = {
+      endpoint: '/x',
+      storeData: { customerName: 'firstName', customerEmail: { from: 'email', trim: true }, missing: 'nothing' },
+    };
+    expect(dataToStore(settings, { firstName: 'Anna', email: ' anna@example.com ' })).toEqual([
+      ['customerName', 'Anna'],
+      ['customerEmail', 'anna@example.com'],
+    ]);
+  });
+
+  it("say why a submission failed: a mapped text, the server's message, or the form's own", () => {
+    const settings: SubmitSettings = {
+      endpoint: '/x',
+      messageField: 'message',
+      errorMessage: 'wizard.bookingFailed',
+      messageMap: [{ contains: 'exactly one address', message: 'forms.aok.sameAddress' }],
+    };
+    expect(failureMessage(settings, { message: 'Customer does not have EXACTLY ONE ADDRESS' })).toEqual({
+      key: 'forms.aok.sameAddress',
+    });
+    expect(failureMessage(settings, { message: 'Lead is closed' })).toEqual({ text: 'Lead is closed' });
+    expect(failureMessage(settings, { status: false })).toEqual({ key: 'wizard.bookingFailed' });
+    expect(failureMessage({ endpoint: '/x' }, {})).toEqual({});
   });
 });

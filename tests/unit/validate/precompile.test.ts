@@ -6,7 +6,12 @@ import type { ErrorObject } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileForm } from '../../../renderer/core/compile/index.js';
 import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import { createFormValidator, precompileValidators, toEsModule, toFieldErrors } from '../../../renderer/core/validate/index.js';
+import {
+  createFormValidator,
+  precompileValidators,
+  toEsModule,
+  toFieldErrors,
+} from '../../../renderer/core/validate/index.js';
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
@@ -29,7 +34,14 @@ beforeAll(async () => {
 const samples: Array<Record<string, unknown>> = [
   {},
   { firstName: 'J0hn', zipCode: '123', country: { iso: 'DE', name: 'Germany' } },
-  { firstName: 'Anna', lastName: 'Müller', email: 'anna@example.com', confirmEmail: 'anna@example.org', zipCode: '10115', country: { iso: 'DE', name: 'Germany' } },
+  {
+    firstName: 'Anna',
+    lastName: 'Müller',
+    email: 'anna@example.com',
+    confirmEmail: 'anna@example.org',
+    zipCode: '10115',
+    country: { iso: 'DE', name: 'Germany' },
+  },
   { title: 'dr', phoneNumber: { countryCode: '+49', phoneNumber: '123', isoCode: 'DE' }, dateOfArrival: '1999-01-01' },
 ];
 

@@ -1,0 +1,35 @@
+/** Helpers for the CLI tests (not a test file itself): run `antrag` as a child process from the repository root. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** Fixture folder, relative to the repository root (the CLI prints paths relative to its working folder). */
+export const FIXTURES = 'tests/fixtures/cli';
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node cli/bin/antrag.js …args` with the repository root as working folder. */
+export function antrag(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['cli/bin/antrag.js', ...args], { cwd: ROOT }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Lines of an output, without the empty last one. */
+export function lines(text: string): string[] {
+  return text.split('\n').filter((l) => l !== '');
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `antrag-${prefix}-`));
+}

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compileForm } from '../../../renderer/core/compile/index.js';
+import type { CompiledForm } from '../../../renderer/core/compile/types.js';
+import type { FormDefinition, Text } from '../../../renderer/core/dsl/types.js';
+import { translate } from '../../../renderer/core/i18n/index.js';
+import { encodeRequest, isSuccessfulAnswer, valuesToStore } from '../../../renderer/core/payload/index.js';
+import { createFormValidator, type ValidationResult } from '../../../renderer/core/validate/index.js';
+
+const path = fileURLToPath(new URL('../../../schemas/blocked-account/kyc-reverification.form.json', import.meta.url));
+const definition = JSON.parse(readFileSync(path, 'utf8')) as FormDefinition;
+
+const compiled = compileForm(definition);
+const form = compiled.form as CompiledForm;
+const validator = createFormValidator(form);
+
+const english = (key: Text | undefined) => translate(typeof key === 'string' ? key : '', 'en', undefined, form.texts);
+const messages = (result: ValidationResult, field: string) =>
+  result.errors.filter((e) => e.field === field).map((e) => e.message);
+
+const passport = [{ uid: 'rc-1', name: 'passport.jpg', type: 'image/jpeg', size: 200_000, status: 'done' }];
+const complete = {
+  otp: '123456',
+  passportUpload: passport,
+  faceVerificationResult: { status: 'accept', message: 'Face matches with the document' },
+};
+
+describe('KYC re-verification form', () => {
+  it('compiles without diagnostics into OTP, Upload Documents and Face Verification', () => {
+    expect(compiled.diagnostics).toEqual([]);
+    expect(form.steps.map((s) => english(s.title))).toEqual(['OTP', 'Upload Documents', 'Face Verification']);
+  });
+
+  it('accepts a complete re-verification', () => {
+    expect(validator.validate(complete).errors).toEqual([]);
+  });
+
+  it('takes exactly six digits as the code', () => {
+    for (const bad of ['12345', '1234567', '12a456', ' 123456'])
+      expect(messages(validator.validateStep(0, { otp: bad }), 'otp'), bad).toEqual([
+        'Please enter a valid verification code',
+      ]);
+    expect(messages(validator.validateStep(0, {}), 'otp')).toEqual(['Please enter a valid verification code']);
+    expect(validator.validateStep(0, { otp: '000000' }).valid).toBe(true);
+    const otp = (form.uiSchema.otp as { 'ui:options': Record<string, unknown> })['ui:options'];
+    expect(otp).toMatchObject({ length: 6, resendSeconds: 60 });
+  });
+
+  it('needs one finished passport upload and a face-verification result', () => {
+    expect(messages(validator.validateStep(1, {}), 'passportUpload')).toEqual(['This field is required']);
+    expect(validator.validateStep(1, { passportUpload: [...passport, { ...passport[0], uid: 'rc-2' }] }).valid).toBe(
+      false,
+    );
+    expect(validator.validateStep(1, { passportUpload: [{ ...passport[0], status: 'uploading' }] }).valid).toBe(false);
+    expect(validator.validateStep(2, {}).valid).toBe(false);
+    expect(validator.validateStep(2, { faceVerificationResult: { status: 'review' } }).valid).toBe(true);
+  });
+
+  it('verifies the code for the lead named by user_key and keeps the returned ids', () => {
+    const settings = form.steps[0].submit!;
+    const request = encodeRequest(
+      settings,
+      { otp: '123456' },
+      { host: 'https://crm.example.com/', query: new URLSearchParams('user_key=L-77') },
+      form,
+    );
+    expect(request.url).toBe('https://crm.example.com/api/v1/blkacct/verify-kyc-otp');
+    expect(request.method).toBe('POST');
+    expect(settings.encoding).toBe('multipart');
+    expect(settings.auth).toBe('bearer');
+    expect(request.body).toEqual([
+      ['lead_id', 'L-77'],
+      ['otp', '123456'],
+    ]);
+    expect(isSuccessfulAnswer(settings.success, 200, { status: true })).toBe(true);
+    expect(isSuccessfulAnswer(settings.success, 200, { status: false })).toBe(false);
+    expect(valuesToStore(settings.store, { status: true, result: { lead_id: 'L-77', account_id: 'DE99' } })).toEqual([
+      ['leadId', 'L-77'],
+      ['account_id', 'DE99'],
+    ]);
+    expect(english(settings.errorMessage)).toBe('Failed to verify OTP');
+  });
+
+  it('clears an earlier face verification on a new passport and stores the new outcome', () => {
+    const upload = (form.uiSchema.passportUpload as { 'ui:options': Record<string, unknown> })['ui:options'];
+    expect(upload).toMatchObject({ maxFiles: 1, clearsStorage: ['customer_face_verification'] });
+    const face = (form.uiSchema.faceVerificationResult as { 'ui:options': Record<string, unknown> })['ui:options'];
+    expect(face).toMatchObject({ durationSeconds: 5, format: 'mp4', storageKey: 'customer_face_verification' });
+  });
+
+  it('ends on a success page with a homepage link', () => {
+    expect(form.results.success?.link?.href).toBe('/');
+    expect(english(form.results.success?.link?.label)).toBe('Go to homepage');
+  });
+});
