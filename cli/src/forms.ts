@@ -5,7 +5,7 @@
 import { compileForm } from '../../renderer/core/compile/index.js';
 import type { CompiledForm, Diagnostic } from '../../renderer/core/compile/types.js';
 import type { FormDefinition, JsonPrimitive } from '../../renderer/core/dsl/types.js';
-import { importCms } from '../../renderer/core/import/index.js';
+import { type CmsKind, type ImportResult, importCms } from '../../renderer/core/import/index.js';
 import { classify, type DocumentKind } from './discover.js';
 import { type LoadedDocument, type LocatedDiagnostic, loadDocument } from './load.js';
 import { byPosition, type FileReport } from './report.js';
@@ -63,6 +63,15 @@ function compileSafely(definition: unknown, options: FormOptions): ReturnType<ty
   }
 }
 
+function importSafely(kind: CmsKind, doc: unknown): ImportResult {
+  try {
+    return importCms(kind, doc);
+  } catch (e) {
+    const message = `the ${kind} importer failed on this document: ${(e as Error).message}`;
+    return { diagnostics: [{ severity: 'error', code: 'importer-failure', message, pointer: '' }] };
+  }
+}
+
 const UNKNOWN_SHAPE =
   'not a form: expected a DSL definition (an object with "id" and "steps", or "$schema" naming dsl.schema.json) ' +
   'or a CMS definition (booking v1: an array of items with customerData or orderData; booking v2: an object with ' +
@@ -97,7 +106,7 @@ function readForm(path: string, options: FormOptions): FormSource {
     return source;
   }
 
-  const imported = importCms(source.kind, document.value);
+  const imported = importSafely(source.kind, document.value);
   source.diagnostics.push(...imported.diagnostics.map((d) => located(document, d)));
   if (!imported.definition) return source;
   source.definition = imported.definition;
