@@ -42,6 +42,14 @@ export function describeError(e: ErrorObject): string {
   }
 }
 
+/** An error of the `{ "$ref": … }` alternative that fields, sections and steps allow (see `sharedRef`). */
+export function isSharedPartError(e: ErrorObject): boolean {
+  return (
+    (e.keyword === 'required' && (e.params as { missingProperty?: string }).missingProperty === '$ref') ||
+    (e.keyword === 'anyOf' && /\/items\/anyOf$/.test(e.schemaPath))
+  );
+}
+
 /**
  * Checks a definition against `schemas/dsl.schema.json`. Of the errors at one place only the most
  * telling are kept: a wrong shape deep inside is reported there, not as a failed `oneOf` above it.
@@ -49,11 +57,14 @@ export function describeError(e: ErrorObject): string {
 export function checkDefinitionShape(definition: unknown): Diagnostic[] {
   const validate = validator();
   if (validate(definition)) return [];
-  // a pattern that is no regular expression is reported by the compiler, with the parser's reason
+  // A pattern that is no regular expression is reported by the compiler, with the parser's reason.
+  // `$ref` parts are resolved before compiling (the meta-schema allows them for editors): an unresolved
+  // one is reported by the field / section / step branch it fails, not by the shared-part branch.
   const errors = (validate.errors ?? []).filter(
     (e) =>
       e.keyword !== 'if' &&
       e.keyword !== 'allOf' &&
+      !isSharedPartError(e) &&
       !(e.keyword === 'format' && (e.params as { format?: string }).format === 'regex'),
   );
   const deepest = new Set<string>();

@@ -444,7 +444,7 @@ function objectSchema(
   for (const p of placed) {
     if (!p.compiled.hasData) continue;
     const name = p.field.name;
-    const always = !p.field.requiredIf && p.field.required;
+    const always = !p.field.requiredIf && p.field.required === true;
     if (!p.visibleIf) {
       properties[name] = (
         always && p.compiled.whenRequired
@@ -471,8 +471,9 @@ function objectSchema(
       });
     }
     if (p.field.requiredIf) {
-      const when = allOfConditions([p.visibleIf, p.field.required === false ? undefined : p.field.requiredIf]);
-      allOf.push({ if: conditionToSchema(when!) as JsonValue, then: requiredness(p) as JsonValue });
+      // requiredIf decides requiredness on its own (whatever `required` says), and only while the field is shown
+      const when = allOfConditions([p.visibleIf, p.field.requiredIf]) as Condition;
+      allOf.push({ if: conditionToSchema(when) as JsonValue, then: requiredness(p) as JsonValue });
     }
   }
   if (whole) {

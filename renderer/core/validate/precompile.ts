@@ -7,6 +7,11 @@ import { RUNTIME_MODULE_ID } from './keywords.js';
 export interface PrecompileOptions {
   /** How the generated module imports `renderer/core/validate/runtime` (a path or package specifier). */
   runtimeImport: string;
+  /**
+   * `steps` (default): the step validators the wizard runs; `all`: also the whole-form validator, which
+   * doubles the module (the server compiles the whole-form schema at run time instead).
+   */
+  include?: 'steps' | 'all';
 }
 
 /**
@@ -32,15 +37,19 @@ export function toEsModule(code: string, runtimeImport: string): string {
 }
 
 /**
- * One ES module exporting the precompiled validator of the whole form (`form`) and of each step
- * (`step0`, `step1`, …). The browser runs them under a Content-Security-Policy without `unsafe-eval`.
+ * One ES module exporting the precompiled validator of each step (`step0`, `step1`, …) and, with
+ * `include: 'all'`, of the whole form (`form`). The browser runs them under a Content-Security-Policy
+ * without `unsafe-eval`.
  */
 export function precompileValidators(form: CompiledForm, opts: PrecompileOptions): string {
   const ajv = createAjv({
     code: { source: true, esm: true, formats: _`require(${RUNTIME_MODULE_ID}).formats` },
   });
-  const exportsById: Record<string, string> = { form: form.schema.$id as string };
-  ajv.addSchema(form.schema);
+  const exportsById: Record<string, string> = {};
+  if (opts.include === 'all') {
+    ajv.addSchema(form.schema);
+    exportsById.form = form.schema.$id as string;
+  }
   form.stepSchemas.forEach((s, i) => {
     ajv.addSchema(s);
     exportsById[`step${i}`] = s.$id as string;

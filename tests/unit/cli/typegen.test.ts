@@ -83,6 +83,8 @@ describe('antrag typegen', () => {
         "export const wrongTopic: CliContactData = { firstName: 'Zoë', email: 'z@x.org', topic: 'holidays', street: 's', zipCode: '1', city: 'c' };",
         "export const noCity: CliContactData = { firstName: 'Zoë', email: 'z@x.org', topic: 'visa', street: 's', zipCode: '1' };",
         "export const extra: CliContactData = { firstName: 'Zoë', email: 'z@x.org', topic: 'visa', street: 's', zipCode: '1', city: 'c', shoeSize: 42 };",
+        // a field shown under a condition keeps its type (optional, but a string)
+        "export const otherTopic: CliContactData['otherTopic'] = 42;",
         '',
       ].join('\n'),
     );
@@ -91,6 +93,7 @@ describe('antrag typegen', () => {
     expect(result.output).toMatch(/wrong\.ts\(2,.*'"holidays"' is not assignable/);
     expect(result.output).toMatch(/wrong\.ts\(3,.*'city' is missing/);
     expect(result.output).toMatch(/wrong\.ts\(4,.*'shoeSize' does not exist/);
+    expect(result.output).toMatch(/wrong\.ts\(5,.*'number' is not assignable to type 'string'/);
   });
 
   it('is deterministic', async () => {

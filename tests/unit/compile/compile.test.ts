@@ -306,7 +306,8 @@ describe('compileForm', () => {
       en: 'Fill in the form below',
       de: 'Füllen Sie das Formular aus',
     });
-    expect(form.steps[2].failureMessage).toBe('forms.test-booking.steps.blocking.failureMessage');
+    // 'Please complete all required fields.' is a catalogue text: linked to its key and translations
+    expect(form.steps[2].failureMessage).toBe('errors.completeRequired');
     expect(form.steps[0].labels).toEqual({ previous: 'wizard.previous', next: 'wizard.next', done: 'wizard.done' });
     const zip = form.uiSchema.zipCode as { 'ui:widget': string };
     expect(zip['ui:widget']).toBe('text');

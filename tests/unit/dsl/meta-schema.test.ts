@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { isSharedPartError } from '../../../renderer/core/compile/check.js';
 import {
   type AgreementField,
   type ButtonLabels,
@@ -467,7 +468,8 @@ describe('kitchen-sink.form.json', () => {
     }
     const used = new Set<string>();
     for (const [, obj] of objectsOf(kitchenSink)) for (const key of Object.keys(obj)) used.add(key);
-    expect([...defined].filter((name) => !used.has(name))).toEqual([]);
+    // `$ref` (a shared part) is resolved before compiling, so the kitchen sink cannot use it
+    expect([...defined].filter((name) => !used.has(name) && name !== '$ref')).toEqual([]);
   });
 
   it('selects the variant steps by form options', () => {
@@ -539,7 +541,7 @@ describe('invalid definitions', () => {
     const field = definition.steps[1]?.fields?.[0] as Record<string, unknown>;
     delete field.type;
     expect(validate(definition)).toBe(false);
-    expect(validate.errors).toEqual([
+    expect((validate.errors ?? []).filter((e) => !isSharedPartError(e))).toEqual([
       expect.objectContaining({
         instancePath: '/steps/1/fields/0',
         keyword: 'required',

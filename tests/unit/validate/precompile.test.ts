@@ -25,7 +25,7 @@ beforeAll(async () => {
   const result = compileForm(def);
   expect(result.diagnostics).toEqual([]);
   form = result.form!;
-  code = precompileValidators(form, { runtimeImport: runtimePath });
+  code = precompileValidators(form, { runtimeImport: runtimePath, include: 'all' });
   const dir = mkdtempSync(join(tmpdir(), 'antrag-precompiled-'));
   writeFileSync(join(dir, 'validators.mjs'), code);
   mod = await import(pathToFileURL(join(dir, 'validators.mjs')).href);
