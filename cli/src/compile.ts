@@ -10,16 +10,7 @@ import { expandPaths } from './discover.js';
 import { artefactName, type FormOptions, type FormSource, fileReport, loadForm } from './forms.js';
 import type { LocatedDiagnostic } from './load.js';
 import { displayPath, relativeSpecifier, VALIDATION_RUNTIME_FILE } from './paths.js';
-import {
-  diagnosticLine,
-  type FileReport,
-  type Io,
-  jsonText,
-  type OutputFormat,
-  summarize,
-  summaryLine,
-  toJsonDiagnostic,
-} from './report.js';
+import { diagnosticLine, type FileReport, finishCommand, type Io, jsonText, type OutputFormat } from './report.js';
 
 export interface CompileCommandOptions {
   format: OutputFormat;
@@ -27,17 +18,20 @@ export interface CompileCommandOptions {
   out: string;
   /** Import specifier of the validation runtime in `validators.js`; default: a relative path to runtime.ts. */
   runtimeImport?: string;
+  /** Also precompile the whole-form validator (the browser needs only the steps). */
+  wholeForm?: boolean;
 }
 
 /** The artefacts of one form, file name (relative to its folder) → content. */
-export function artefacts(source: FormSource, runtimeImport: string): Map<string, string> {
+export function artefacts(source: FormSource, runtimeImport: string, wholeForm = false): Map<string, string> {
   const form = source.form!;
   const files = new Map<string, string>();
   files.set('form.json', jsonText(form));
   files.set('schema.json', jsonText(form.schema));
   files.set('ui-schema.json', jsonText(form.uiSchema));
   for (const [i, schema] of form.stepSchemas.entries()) files.set(`steps/step-${i}.schema.json`, jsonText(schema));
-  files.set('validators.js', precompileValidators(form, { runtimeImport }).replace(/\n*$/, '\n'));
+  const include = wholeForm ? 'all' : 'steps';
+  files.set('validators.js', precompileValidators(form, { runtimeImport, include }).replace(/\n*$/, '\n'));
   return files;
 }
 
@@ -68,7 +62,7 @@ export function compileForms(paths: string[], opts: CompileCommandOptions, io: I
         claimed.set(dir, file);
         try {
           const runtimeImport = opts.runtimeImport ?? relativeSpecifier(dir, VALIDATION_RUNTIME_FILE);
-          const contents = artefacts(source, runtimeImport);
+          const contents = artefacts(source, runtimeImport, opts.wholeForm);
           // step schemas of an earlier compile with more steps must not linger
           rmSync(join(dir, 'steps'), { recursive: true, force: true });
           for (const [rel, content] of contents) {
@@ -93,19 +87,6 @@ export function compileForms(paths: string[], opts: CompileCommandOptions, io: I
     if (text) for (const d of problems) io.stdout(`${diagnosticLine(d)}\n`);
   }
 
-  const summary = summarize(reports);
-  if (text) io.stdout(`${summaryLine(summary, 'compiled')}\n`);
-  else {
-    io.stdout(
-      jsonText({
-        command: 'compile',
-        ok: summary.invalid === 0,
-        summary,
-        files: reports.map((r) => ({ ...r, file: displayPath(r.file) })),
-        outputs: written.map((w) => ({ ...w, file: displayPath(w.file), dir: displayPath(w.dir) })),
-        diagnostics: diagnostics.map(toJsonDiagnostic),
-      }),
-    );
-  }
-  return summary.invalid === 0 ? 0 : 1;
+  const outputs = written.map((w) => ({ ...w, file: displayPath(w.file), dir: displayPath(w.dir) }));
+  return finishCommand(io, opts.format, 'compile', 'compiled', reports, diagnostics, outputs);
 }

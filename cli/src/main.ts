@@ -102,18 +102,27 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
       '--runtime-import <specifier>',
       'how validators.js imports the validation runtime (default: a relative path to renderer/core/validate/runtime.ts)',
     )
+    .option('--whole-form', 'also put the whole-form validator (export `form`) into validators.js, not only the steps')
     .addOption(variantOption())
     .addOption(formatOption())
-    .action(async (paths: string[], flags: CommonFlags & { out: string; runtimeImport?: string }) => {
-      const { compileForms } = await import('./compile.js');
-      exit(
-        compileForms(
-          paths,
-          { format: flags.format, options: flags.option ?? {}, out: flags.out, runtimeImport: flags.runtimeImport },
-          io,
-        ),
-      );
-    });
+    .action(
+      async (paths: string[], flags: CommonFlags & { out: string; runtimeImport?: string; wholeForm?: boolean }) => {
+        const { compileForms } = await import('./compile.js');
+        exit(
+          compileForms(
+            paths,
+            {
+              format: flags.format,
+              options: flags.option ?? {},
+              out: flags.out,
+              runtimeImport: flags.runtimeImport,
+              wholeForm: flags.wholeForm === true,
+            },
+            io,
+          ),
+        );
+      },
+    );
 
   program
     .command('import')

@@ -122,3 +122,32 @@ export function summaryLine(summary: Summary, verb: string): string {
 export function jsonText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
+
+/**
+ * Ends a command over many files: the summary line, or the JSON document with the per-file reports,
+ * the diagnostics and any outputs. Returns the exit code: 0 when no file is invalid, else 1.
+ */
+export function finishCommand(
+  io: Io,
+  format: OutputFormat,
+  command: string,
+  verb: string,
+  reports: FileReport[],
+  diagnostics: LocatedDiagnostic[],
+  outputs?: unknown[],
+): number {
+  const summary = summarize(reports);
+  if (format === 'json') {
+    io.stdout(
+      jsonText({
+        command,
+        ok: summary.invalid === 0,
+        summary,
+        files: reports.map((r) => ({ ...r, file: displayPath(r.file) })),
+        ...(outputs ? { outputs } : {}),
+        diagnostics: diagnostics.map(toJsonDiagnostic),
+      }),
+    );
+  } else io.stdout(`${summaryLine(summary, verb)}\n`);
+  return summary.invalid === 0 ? 0 : 1;
+}

@@ -14,16 +14,7 @@ import { expandPaths } from './discover.js';
 import { artefactName, type FormOptions, fileReport, loadForm } from './forms.js';
 import type { LocatedDiagnostic } from './load.js';
 import { displayPath } from './paths.js';
-import {
-  diagnosticLine,
-  type FileReport,
-  type Io,
-  jsonText,
-  type OutputFormat,
-  summarize,
-  summaryLine,
-  toJsonDiagnostic,
-} from './report.js';
+import { diagnosticLine, type FileReport, finishCommand, type Io, type OutputFormat } from './report.js';
 
 type Node = Record<string, unknown>;
 
@@ -172,19 +163,6 @@ export async function generateTypes(paths: string[], opts: TypegenOptions, io: I
     if (text) for (const d of problems) io.stdout(`${diagnosticLine(d)}\n`);
   }
 
-  const summary = summarize(reports);
-  if (text) io.stdout(`${summaryLine(summary, 'typed')}\n`);
-  else {
-    io.stdout(
-      jsonText({
-        command: 'typegen',
-        ok: summary.invalid === 0,
-        summary,
-        files: reports.map((r) => ({ ...r, file: displayPath(r.file) })),
-        outputs: written.map((w) => ({ ...w, file: displayPath(w.file), out: displayPath(w.out) })),
-        diagnostics: diagnostics.map(toJsonDiagnostic),
-      }),
-    );
-  }
-  return summary.invalid === 0 ? 0 : 1;
+  const outputs = written.map((w) => ({ ...w, file: displayPath(w.file), out: displayPath(w.out) }));
+  return finishCommand(io, opts.format, 'typegen', 'typed', reports, diagnostics, outputs);
 }

@@ -10,12 +10,11 @@ import { loadDocument } from './load.js';
 import { displayPath } from './paths.js';
 import {
   diagnosticLine,
+  finishCommand,
   type Io,
   jsonText,
   type OutputFormat,
   plural,
-  summarize,
-  summaryLine,
   toJsonDiagnostic,
 } from './report.js';
 
@@ -35,21 +34,7 @@ export function validateForms(paths: string[], opts: ValidateOptions, io: Io): n
     diagnostics.push(...source.diagnostics);
     if (opts.format === 'text') for (const d of source.diagnostics) io.stdout(`${diagnosticLine(d)}\n`);
   }
-  const summary = summarize(reports);
-  if (opts.format === 'json') {
-    io.stdout(
-      jsonText({
-        command: 'validate',
-        ok: summary.invalid === 0,
-        summary,
-        files: reports.map((r) => ({ ...r, file: displayPath(r.file) })),
-        diagnostics: diagnostics.map(toJsonDiagnostic),
-      }),
-    );
-  } else {
-    io.stdout(`${summaryLine(summary, 'checked')}\n`);
-  }
-  return summary.invalid === 0 ? 0 : 1;
+  return finishCommand(io, opts.format, 'validate', 'checked', reports, diagnostics);
 }
 
 export interface ValidateDataOptions extends ValidateOptions {

@@ -71,13 +71,20 @@ describe('antrag compile', () => {
 
   it('writes validators that run: the precompiled module accepts and rejects like the form', async () => {
     const out = join(OUT, 'runnable');
-    expect((await antrag('compile', FORM, '--out', out)).code).toBe(0);
+    expect((await antrag('compile', FORM, '--out', out, '--whole-form')).code).toBe(0);
     const validators = await import(join(out, 'cli-contact', 'validators.js'));
     const data = JSON.parse(readFileSync(join(ROOT, FIXTURES, 'data/contact.valid.json'), 'utf8'));
     expect(validators.form(data)).toBe(true);
     expect(validators.form({ ...data, zipCode: '1011' })).toBe(false);
     expect(validators.step1({ ...data, zipCode: '1011' })).toBe(false);
     expect(validators.step0({ ...data, zipCode: '1011' })).toBe(true);
+  });
+
+  it('writes only the step validators unless --whole-form is given', async () => {
+    const out = join(OUT, 'steps-only');
+    expect((await antrag('compile', FORM, '--out', out)).code).toBe(0);
+    const validators = await import(join(out, 'cli-contact', 'validators.js'));
+    expect(Object.keys(validators).sort()).toEqual(['step0', 'step1']);
   });
 
   it('puts a variant in its own folder and leaves no stale step schemas behind', async () => {
