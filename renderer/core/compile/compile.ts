@@ -53,9 +53,16 @@ function optionHolds(cond: OptionCondition | undefined, options: Record<string, 
   return !cond || options[cond.option] === cond.equals;
 }
 
-/** Unknown field types leave the form (with a diagnostic) instead of breaking it. */
-function withoutUnknownFieldTypes(def: FormDefinition, diagnostics: Diagnostic[]): FormDefinition {
+/**
+ * Unknown field types leave the form (with a diagnostic) instead of breaking it. The removed
+ * positions are recorded so that later diagnostics can be pointed back into the author's document.
+ */
+function withoutUnknownFieldTypes(
+  def: FormDefinition,
+  diagnostics: Diagnostic[],
+): { def: FormDefinition; removed: Map<string, number[]> } {
   const known = new Set<string>(FIELD_TYPES);
+  const removed = new Map<string, number[]>();
   const keep = (fields: Field[] | undefined, pointer: string): Field[] | undefined =>
     fields?.flatMap((f, i) => {
       const type = (f as { type?: unknown }).type;
@@ -66,6 +73,7 @@ function withoutUnknownFieldTypes(def: FormDefinition, diagnostics: Diagnostic[]
           message: `Field type ${type} is not implemented!`,
           pointer: `${pointer}/${i}`,
         });
+        removed.set(pointer, [...(removed.get(pointer) ?? []), i]);
         return [];
       }
       if (f && f.type === 'payers' && Array.isArray(f.itemFields)) {
@@ -73,37 +81,54 @@ function withoutUnknownFieldTypes(def: FormDefinition, diagnostics: Diagnostic[]
       }
       return [f];
     });
-  if (!Array.isArray(def.steps)) return def;
-  return {
-    ...def,
-    steps: def.steps.map((s, si) =>
-      s && typeof s === 'object'
-        ? clean({
-            ...s,
-            fields: keep(s.fields, `/steps/${si}/fields`),
-            sections: Array.isArray(s.sections)
-              ? s.sections.map((sec, ci) =>
-                  sec && typeof sec === 'object'
-                    ? { ...sec, fields: keep(sec.fields, `/steps/${si}/sections/${ci}/fields`) ?? [] }
-                    : sec,
-                )
-              : s.sections,
-          })
-        : s,
-    ),
-  };
+  if (!Array.isArray(def.steps)) return { def, removed };
+  const steps = def.steps.map((s, si) =>
+    s && typeof s === 'object'
+      ? clean({
+          ...s,
+          fields: Array.isArray(s.fields) ? keep(s.fields, `/steps/${si}/fields`) : s.fields,
+          sections: Array.isArray(s.sections)
+            ? s.sections.map((sec, ci) =>
+                sec && typeof sec === 'object' && Array.isArray(sec.fields)
+                  ? { ...sec, fields: keep(sec.fields, `/steps/${si}/sections/${ci}/fields`) ?? [] }
+                  : sec,
+              )
+            : s.sections,
+        })
+      : s,
+  );
+  return { def: { ...def, steps }, removed };
+}
+
+/** A pointer into the cleaned definition, turned back into one into the author's document. */
+function originalPointer(pointer: string, removed: Map<string, number[]>): string {
+  if (removed.size === 0) return pointer;
+  let out = '';
+  for (const segment of pointer.split('/').slice(1)) {
+    const gaps = removed.get(out);
+    if (gaps && /^\d+$/.test(segment)) {
+      let index = Number(segment);
+      for (const r of gaps) if (r <= index) index++;
+      out += `/${index}`;
+    } else out += `/${segment}`;
+  }
+  return out;
 }
 
 /** Compiles a form definition into JSON Schemas, a UI schema, a step plan and payload settings. */
 export function compileForm(input: unknown, opts: CompileOptions = {}): CompileResult {
   const diagnostics: Diagnostic[] = [];
-  const cleaned =
-    input && typeof input === 'object' && !Array.isArray(input)
-      ? withoutUnknownFieldTypes(input as FormDefinition, diagnostics)
-      : input;
-  diagnostics.push(...checkDefinitionShape(cleaned));
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return { diagnostics: checkDefinitionShape(input) };
+  const { def, removed } = withoutUnknownFieldTypes(input as FormDefinition, diagnostics);
+  const reported = diagnostics.length;
+  const result = compileDefinition(def, opts, diagnostics);
+  for (const d of diagnostics.slice(reported)) d.pointer = originalPointer(d.pointer, removed);
+  return result;
+}
+
+function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostics: Diagnostic[]): CompileResult {
+  diagnostics.push(...checkDefinitionShape(def));
   if (diagnostics.some((d) => d.code === 'dsl-shape')) return { diagnostics };
-  const def = cleaned as FormDefinition;
 
   // option values for this variant
   const options: Record<string, JsonPrimitive> = {};

@@ -450,6 +450,32 @@ describe('compileForm diagnostics', () => {
     expect(result.form!.fields.hologram).toBeUndefined();
   });
 
+  it('points at the right field after leaving out one of unknown type', () => {
+    const def = definition();
+    def.steps[2].fields!.push({ name: 'hologram', type: 'hologram' } as unknown as Field, {
+      name: 'code',
+      type: 'text',
+      visibleIf: { field: 'nope', equals: 1 },
+    });
+    expect(compileForm(def).diagnostics.map((d) => `${d.code} ${d.pointer}`)).toEqual([
+      'unknown-field-type /steps/2/fields/3',
+      'unknown-field /steps/2/fields/4/visibleIf',
+    ]);
+    const typo = definition();
+    typo.steps[2].fields!.push(
+      { name: 'hologram', type: 'hologram' } as unknown as Field,
+      {
+        name: 'code',
+        type: 'text',
+        requird: true,
+      } as unknown as Field,
+    );
+    expect(compileForm(typo).diagnostics.map((d) => `${d.code} ${d.pointer}`)).toEqual([
+      'unknown-field-type /steps/2/fields/3',
+      'dsl-shape /steps/2/fields/4',
+    ]);
+  });
+
   it('names a regular expression that does not compile, at its place', () => {
     const result = withField({ name: 'code', type: 'text', rules: [{ pattern: '([a-z' }] });
     expect(result.form).toBeUndefined();
