@@ -157,11 +157,7 @@ function optionList(
       label: ctx.texts.key(String(record[labelProp] ?? record[valueProp]), `${ctx.hint}.options.${i}`, pointer),
     }));
   }
-  if (options.builtin === 'countries') {
-    return Object.entries(countries.getNames('en'))
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([code, name]) => ({ value: code, label: name }));
-  }
+  if (options.builtin === 'countries') return COUNTRY_OPTIONS;
   if (options.builtin === 'dialCodes') {
     // country calling codes as dialled: '+49'
     return [...new Set(getCountries().map((c) => getCountryCallingCode(c)))]
@@ -178,6 +174,8 @@ function sortedCopy<T extends { label: string }>(list: T[], texts: TextTable): T
 }
 
 const COUNTRY_CODES = Object.keys(countries.getAlpha2Codes()).sort();
+/** English names by code; the widgets show the names of the active language. */
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: countries.getName(code, 'en') ?? code }));
 
 function fileRecordSchema(): JsonSchema {
   return {
@@ -198,7 +196,10 @@ function fileRecordSchema(): JsonSchema {
 
 /** Drops undefined entries so that output stays byte-stable and free of `undefined`. */
 export function clean<T extends Record<string, unknown>>(o: T): T {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+  // a plain loop: this runs several times per field, and entries/filter/fromEntries allocate thrice
+  const out: Record<string, unknown> = {};
+  for (const key in o) if (o[key] !== undefined) out[key] = o[key];
+  return out as T;
 }
 
 /** Compiles one field into its property schema and UI schema entry. */
