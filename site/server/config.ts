@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+/** Server settings, from environment variables with safe defaults (documented in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the embedded database, the local file store, the mail outbox and generated secrets. */
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite database in `dataDir/db` is used. */
+  databaseUrl?: string;
+  /** Base of the customer-relationship service the forms call (`{host}`); empty = this server. */
+  crmBase: string;
+  /** Secret for signing access tokens and upload policies; generated into `dataDir` when not given. */
+  secret: string;
+  /** Lifetime of an access token, seconds. */
+  tokenTtlSeconds: number;
+  storage: {
+    /** `local` (files under `dataDir/files`) or `s3` (any S3-compatible store). */
+    driver: 'local' | 's3';
+    s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+    /** Lifetime of a signed upload policy, seconds. */
+    policyTtlSeconds: number;
+    /** Largest upload accepted anywhere, bytes. */
+    maxUploadBytes: number;
+  };
+  mail: {
+    /** `outbox` (files in `dataDir/outbox`) or an SMTP URL (`smtp://user:pass@host:587`). */
+    transport: string;
+    from: string;
+  };
+  /** Face verification provider: `reference` (checks the video itself) or the URL of an external service. */
+  faceProvider: string;
+  /** Public base URL of this server, for absolute links (default http://localhost:PORT). */
+  publicUrl: string;
+  /** Log level of the server (fatal … trace, silent). */
+  logLevel: string;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number ≥ 0, not '${value}'`);
+  return n;
+}
+
+/** Reads the configuration; throws with the variable's name when a value is unusable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, secretSource?: () => string): Config {
+  const port = int(env.PORT, 3000, 'PORT');
+  const dataDir = resolve(env.DATA_DIR ?? '.antrag-data');
+  const driver = (env.STORAGE_DRIVER ?? 'local') as Config['storage']['driver'];
+  if (driver !== 'local' && driver !== 's3') throw new Error(`STORAGE_DRIVER must be 'local' or 's3', not '${driver}'`);
+  if (driver === 's3' && !env.S3_BUCKET) throw new Error('STORAGE_DRIVER=s3 needs S3_BUCKET');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    crmBase: (env.CRM_BASE ?? '').replace(/\/$/, ''),
+    secret: env.ANTRAG_SECRET || (secretSource ? secretSource() : randomBytes(32).toString('hex')),
+    tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 3600, 'TOKEN_TTL_SECONDS'),
+    storage: {
+      driver,
+      s3:
+        driver === 's3'
+          ? {
+              bucket: env.S3_BUCKET as string,
+              region: env.S3_REGION ?? 'us-east-1',
+              endpoint: env.S3_ENDPOINT || undefined,
+              accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+              forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+            }
+          : undefined,
+      policyTtlSeconds: int(env.UPLOAD_POLICY_TTL_SECONDS, 900, 'UPLOAD_POLICY_TTL_SECONDS'),
+      maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 * 1024, 'MAX_UPLOAD_BYTES'),
+    },
+    mail: { transport: env.MAIL_TRANSPORT ?? 'outbox', from: env.MAIL_FROM ?? 'Antrag <no-reply@localhost>' },
+    faceProvider: env.FACE_PROVIDER ?? 'reference',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+export function dataPath(config: Config, ...parts: string[]): string {
+  return join(config.dataDir, ...parts);
+}

@@ -1,0 +1,92 @@
+/**
+ * The tables, as Kysely sees them. Personal data is kept in JSON columns as the forms sent it
+ * (validated by the form's compiled schema first); columns hold what queries need.
+ */
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** JSON documents: written as objects, read back as objects (PGlite and pg both parse jsonb). */
+type Json = ColumnType<unknown, string, string>;
+
+export interface LeadTable {
+  id: Generated<number>;
+  /** The blocked-account number, generated on the server. */
+  account_id: string;
+  /** Step data as sent, by step: { "1": {...}, "2": {...}, "3": {...} }. */
+  data: Json;
+  status: Generated<string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface PayerTable {
+  id: Generated<number>;
+  lead_id: number;
+  data: Json;
+  deleted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface DocumentTable {
+  id: Generated<number>;
+  lead_id: number | null;
+  payer_id: number | null;
+  doc_key: string;
+  /** Key of the file in the file store. */
+  file_key: string;
+  content_type: string;
+  size: number;
+  created_at: Generated<Timestamp>;
+}
+
+/** Files accepted through the signed-upload contract (GET /api/upload-file + POST to the target). */
+export interface UploadTable {
+  key: string;
+  content_type: string;
+  size: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SubmissionTable {
+  id: Generated<number>;
+  /** booking-v1, booking-v2, aok, blocked-account, contact-form, pre-subscription, review */
+  kind: string;
+  form_id: string;
+  data: Json;
+  language: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface VerificationTable {
+  id: Generated<number>;
+  lead_id: number | null;
+  /** document or face */
+  kind: string;
+  /** accept, review or reject */
+  status: string;
+  details: Json;
+  created_at: Generated<Timestamp>;
+}
+
+export interface OtpTable {
+  lead_id: number;
+  code_hash: string;
+  expires_at: Timestamp;
+  attempts: number;
+  locked_until: Timestamp | null;
+  last_sent_at: Timestamp;
+  sends_in_window: number;
+}
+
+export interface Database {
+  leads: LeadTable;
+  payers: PayerTable;
+  documents: DocumentTable;
+  uploads: UploadTable;
+  submissions: SubmissionTable;
+  verifications: VerificationTable;
+  otps: OtpTable;
+}
+
+export type Lead = Selectable<LeadTable>;
+export type NewSubmission = Insertable<SubmissionTable>;
