@@ -364,6 +364,28 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
   );
 
   const submit = def.submit ? compileSubmit(def.submit, texts, '/submit', 'submit', checkNames) : undefined;
+
+  // What the server can check of each submission: the fields its payload carries (confirm fields and
+  // consent flags a payload leaves out cannot be checked there; the browser checked them before sending).
+  const submitSchemas: NonNullable<CompiledForm['submitSchemas']> = { steps: {} };
+  const carried = (settings: SubmitSettings, candidates: PlacedField[]) => {
+    const names = transmittedFields(
+      settings,
+      candidates.filter((p) => p.compiled.hasData).map((p) => p.field.name),
+    );
+    return candidates.filter((p) => names.has(p.field.name));
+  };
+  if (def.submit) {
+    submitSchemas.form = objectSchema(carried(def.submit, placed), `${base}/submit.json`, texts, def, true, computed);
+  }
+  for (const [i, plan] of stepPlans.entries()) {
+    if (!plan.submit) continue;
+    const fields = carried(
+      plan.submit,
+      placed.filter((p) => p.step === i),
+    );
+    submitSchemas.steps[plan.id] = objectSchema(fields, `${base}/submit-${plan.id}.json`, texts, def, false, {});
+  }
   const results: CompiledForm['results'] = {};
   for (const which of ['success', 'failure'] as const) {
     const r = def.results?.[which];
@@ -383,6 +405,7 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
     computed,
     reference,
     submit,
+    submitSchemas: submitSchemas.form || Object.keys(submitSchemas.steps).length ? submitSchemas : undefined,
     draft: def.draft,
     results,
     wizard: {
@@ -399,6 +422,28 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
     form: diagnostics.some((d) => d.severity === 'error' && d.code !== 'unknown-field-type') ? undefined : form,
     diagnostics,
   };
+}
+
+/** The form fields a submission's payload carries (top-level names). */
+export function transmittedFields(settings: SubmitSettings, dataFields: string[]): Set<string> {
+  const map = settings.payload;
+  if (!map || map.mode === 'all') {
+    const omit = new Set(map?.omit ?? []);
+    const out = new Set(dataFields.filter((n) => !omit.has(n)));
+    for (const src of Object.values(map?.fields ?? {})) {
+      const from = typeof src === 'string' ? src : src.from;
+      if (from) out.add(from.split('.')[0]);
+    }
+    return out;
+  }
+  const sources: Array<string | ValueSource> =
+    map.mode === 'template' ? (map.set ?? []) : Object.values(map.fields ?? {});
+  const out = new Set<string>();
+  for (const src of sources) {
+    const from = typeof src === 'string' ? src : src.from;
+    if (from) out.add(from.split('.')[0]);
+  }
+  return out;
 }
 
 /** Every `{ option, equals }` test in a part of a definition, with its pointer. */

@@ -96,6 +96,11 @@ export interface CompiledForm {
   computed: Record<string, ComputedValue>;
   reference: Record<string, ReferenceList>;
   submit?: SubmitSettings;
+  /**
+   * What the server checks: for the form's submission (`form`) and each step's (by step id), the schema
+   * of the fields its payload carries, read back from the payload with `decodePayload`.
+   */
+  submitSchemas?: { form?: JsonSchema; steps: Record<string, JsonSchema> };
   draft?: DraftSettings;
   results: { success?: ResultScreen; failure?: ResultScreen };
   wizard: Required<

@@ -259,3 +259,159 @@ export function failureMessage(settings: SubmitSettings, body: unknown): { key?:
   }
   return settings.errorMessage ? { key: settings.errorMessage as string } : {};
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reading a payload back (the server side)
+// ---------------------------------------------------------------------------------------------
+
+/** Nested objects from bracketed form keys: `nationality[iso]=VN` → `{ nationality: { iso: 'VN' } }`. */
+export function unflattenForm(entries: Iterable<[string, string]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of entries) {
+    const parts = name.match(/[^[\]]+/g) ?? [name];
+    let node = out;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const next = node[parts[i]];
+      node = (
+        next && typeof next === 'object' ? next : (node[parts[i]] = /^\d+$/.test(parts[i + 1]) ? [] : {})
+      ) as Record<string, unknown>;
+    }
+    node[parts[parts.length - 1]] = value;
+  }
+  return out;
+}
+
+/** An ISO date from a date written in an output format (the reverse of `formatDate`). */
+export function parseFormattedDate(value: string, format: DateFormat): string | undefined {
+  const order: string[] = format.match(/YYYY|MM|DD/g) ?? [];
+  const pattern = new RegExp(
+    `^${format.replace(/YYYY/, '(\\d{4})').replace(/MM|DD/g, '(\\d{2})').replace(/\./g, '\\.')}$`,
+  );
+  const m = pattern.exec(value);
+  if (!m) return undefined;
+  const part = (p: string) => m[order.indexOf(p) + 1];
+  return order.includes('DD') ? `${part('YYYY')}-${part('MM')}-${part('DD')}` : `${part('YYYY')}-${part('MM')}`;
+}
+
+function readPointer(body: unknown, pointer: string): unknown {
+  let node = body;
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function setPath(data: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let node = data;
+  for (const part of parts.slice(0, -1)) {
+    if (!node[part] || typeof node[part] !== 'object') node[part] = {};
+    node = node[part] as Record<string, unknown>;
+  }
+  node[parts[parts.length - 1]] = value;
+}
+
+/** Turns uploaded file names back into file records (the server looks them up in its store). */
+export type FileResolver = (names: string[], field: string) => unknown[];
+
+export interface DecodeOptions {
+  /** Values of form encodings are text: coerce them by the field's JSON type. */
+  textValues?: boolean;
+  resolveFiles?: FileResolver;
+}
+
+/**
+ * Reads a submission's payload back into form data, so the server validates it with the form's
+ * compiled `submitSchemas`. Values that cannot be traced to a field (constants, storage, query
+ * parameters) are not part of the result; a value that cannot be read back stays as sent, so the
+ * schema reports it.
+ */
+export function decodePayload(
+  settings: SubmitSettings,
+  body: unknown,
+  form: CompiledForm,
+  opts: DecodeOptions = {},
+): Record<string, unknown> {
+  const map = settings.payload ?? { mode: 'all' as const };
+  const data: Record<string, unknown> = {};
+  const propertyType = (name: string): unknown =>
+    (form.schema.properties as Record<string, { type?: unknown }> | undefined)?.[name]?.type;
+
+  const read = (source: ValueSource, raw: unknown) => {
+    if (!source.from || raw === undefined) return;
+    const [top] = source.from.split('.');
+    const plan = form.fields[top];
+    const nested = source.from.includes('.');
+    let value: unknown = raw;
+    if (source.map) {
+      const key = Object.keys(source.map).find((k) => JSON.stringify(source.map?.[k]) === JSON.stringify(value));
+      if (key === undefined) return; // `otherwise` or an unknown value: not traceable to one answer
+      value = key;
+    }
+    if (source.as === 'json' && typeof value === 'string') {
+      try {
+        value = JSON.parse(value);
+      } catch {
+        // left as text: the schema reports the wrong type
+      }
+    }
+    if (source.as === 'fileNames' && opts.resolveFiles) {
+      value = opts.resolveFiles((Array.isArray(value) ? value : [value]).map(String), top);
+    }
+    const format =
+      source.format ?? (plan && (plan.type === 'date' || plan.type === 'month') ? map.dateFormat : undefined);
+    if (typeof value === 'string' && format) value = parseFormattedDate(value, format) ?? value;
+    if (!nested && typeof value === 'string') {
+      const type = propertyType(top);
+      const textual = opts.textValues || source.as === 'string' || source.map !== undefined;
+      if (textual && (type === 'number' || type === 'integer') && value.trim() !== '' && Number.isFinite(Number(value)))
+        value = Number(value);
+      else if (textual && type === 'boolean' && (value === 'true' || value === 'false')) value = value === 'true';
+      else if (opts.textValues && type === 'object' && value.startsWith('{')) {
+        try {
+          value = JSON.parse(value);
+        } catch {
+          // left as text
+        }
+      } else if (opts.textValues && type === 'array' && value.startsWith('[')) {
+        try {
+          value = JSON.parse(value);
+        } catch {
+          // left as text
+        }
+      }
+    }
+    setPath(data, source.from, value);
+  };
+
+  const payload = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  if (map.mode === 'template') {
+    for (const entry of map.set ?? []) read(entry, readPointer(body, entry.pointer));
+    return data;
+  }
+  if (map.mode === 'all' || map.mode === undefined) {
+    const omit = new Set(map.omit ?? []);
+    const fileFields = new Set(
+      Object.values(form.fields)
+        .filter((f) => ['upload', 'passportUpload', 'consentPdf'].includes(f.type))
+        .map((f) => f.name),
+    );
+    for (const plan of Object.values(form.fields)) {
+      if (!plan.hasData || omit.has(plan.name) || !(plan.name in payload)) continue;
+      // in `all` mode uploads travel as they are, unless a fields entry says otherwise
+      const as =
+        fileFields.has(plan.name) &&
+        Array.isArray(payload[plan.name]) &&
+        typeof (payload[plan.name] as unknown[])[0] === 'string'
+          ? 'fileNames'
+          : undefined;
+      read({ from: plan.name, as }, payload[plan.name]);
+    }
+  }
+  for (const [key, source] of Object.entries(map.fields ?? {})) {
+    read(typeof source === 'string' ? { from: source } : source, payload[key]);
+  }
+  return data;
+}

@@ -9,6 +9,7 @@ import { evaluateExpression, withComputedValues } from '../../../renderer/core/e
 import { translate } from '../../../renderer/core/i18n/index.js';
 import { encodeRequest, isSuccessfulAnswer, valuesToStore } from '../../../renderer/core/payload/index.js';
 import { createFormValidator, type ValidationResult } from '../../../renderer/core/validate/index.js';
+import { application, arrival, file, shift, today } from '../../fixtures/forms/blocked-account.js';
 
 const path = fileURLToPath(new URL('../../../schemas/blocked-account/blocked-account.form.json', import.meta.url));
 const definition = JSON.parse(readFileSync(path, 'utf8')) as FormDefinition;
@@ -24,70 +25,6 @@ const sevenSteps = compile();
 const sixSteps = compile({ faceVerification: false });
 const validator = createFormValidator(sevenSteps);
 const sixValidator = createFormValidator(sixSteps);
-
-const today = todayIso();
-const shift = (period: { years?: number; months?: number; days?: number }, from = today) => addPeriod(from, period)!;
-const arrival = shift({ months: 2 });
-
-const file = (name: string, type = 'application/pdf') => ({
-  uid: `rc-${name}`,
-  name,
-  type,
-  size: 120_000,
-  status: 'done',
-});
-
-/** A complete, valid application of an adult student (seven-step variant). */
-function application(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    title: 'Mr.',
-    gender: 'male',
-    firstName: 'Nguyễn',
-    lastName: "O'Brien-Müller",
-    street: 'Hauptstraße 1',
-    additionalAddress: 'c/o Lee',
-    country: { name: 'Germany', iso: 'DE' },
-    zipCode: '10115',
-    city: 'Berlin',
-    district: 'Berlin',
-    email: 'anna@example.com',
-    phoneNumber: { countryCode: '+49', phoneNumber: '15123456789', isoCode: 'DE' },
-    visaType: 1,
-    dateOfArrival: arrival,
-    terms: true,
-    passportIssuedCountry: { name: 'India', iso: 'IN' },
-    passportUpload: [file('passport.pdf')],
-    maidenName: '',
-    passportNumber: 'K1234567',
-    nationality: { name: 'India', iso: 'IN' },
-    dateOfBirth: shift({ years: -25 }),
-    countryOfBirth: { name: 'India', iso: 'IN' },
-    placeOfBirth: { location: 'Pune, Maharashtra', city: 'Pune', state: 'Maharashtra' },
-    passportIssueDate: shift({ years: -3 }),
-    passportExpiryDate: shift({ years: 7 }),
-    passportIssuedPlace: {
-      location: 'Mumbai, Maharashtra, India',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-      country: 'India',
-      iso: 'IN',
-    },
-    faceVerificationResult: { status: 'accept', message: 'Face matches with the document' },
-    contractDuration: 12,
-    blockedAmountPerMonth: 992,
-    visaEligibilityDocument: 'admission_certificate',
-    visaEligibilityUpload: [file('admission.pdf')],
-    payers: [{ firstName: 'Ben', lastName: 'Smith', email: 'ben@example.com' }],
-    termsConditions: true,
-    termsConditionsForBankingServices: true,
-    paymentProviderTerms: true,
-    dataProtectionAndPrivacyPolicy: true,
-    consentAgreement: true,
-    releaseAgreement: true,
-    feesAgreement: true,
-    ...overrides,
-  };
-}
 
 const minorBirthDate = shift({ years: -17 }, arrival);
 const minor = (overrides: Record<string, unknown> = {}) =>
