@@ -320,6 +320,8 @@ export interface DecodeOptions {
   /** Values of form encodings are text: coerce them by the field's JSON type. */
   textValues?: boolean;
   resolveFiles?: FileResolver;
+  /** Told of every top-level payload key the payload map does not know (the server refuses them). */
+  onUnknownKey?: (key: string) => void;
 }
 
 /**
@@ -346,7 +348,12 @@ export function decodePayload(
     const nested = source.from.includes('.');
     let value: unknown = raw;
     if (source.map) {
-      const key = Object.keys(source.map).find((k) => JSON.stringify(source.map?.[k]) === JSON.stringify(value));
+      // form encodings carry text: 8 arrives as '8'
+      const same = (a: unknown) =>
+        opts.textValues && typeof value === 'string' && (a === null || typeof a !== 'object')
+          ? String(a) === value
+          : JSON.stringify(a) === JSON.stringify(value);
+      const key = Object.keys(source.map).find((k) => same(source.map?.[k]));
       if (key === undefined) return; // `otherwise` or an unknown value: not traceable to one answer
       value = key;
     }
@@ -391,8 +398,10 @@ export function decodePayload(
     for (const entry of map.set ?? []) read(entry, readPointer(body, entry.pointer));
     return data;
   }
+  const known = new Set(Object.keys(map.fields ?? {}));
   if (map.mode === 'all' || map.mode === undefined) {
     const omit = new Set(map.omit ?? []);
+    for (const plan of Object.values(form.fields)) if (plan.hasData && !omit.has(plan.name)) known.add(plan.name);
     const fileFields = new Set(
       Object.values(form.fields)
         .filter((f) => ['upload', 'passportUpload', 'consentPdf'].includes(f.type))
@@ -413,5 +422,7 @@ export function decodePayload(
   for (const [key, source] of Object.entries(map.fields ?? {})) {
     read(typeof source === 'string' ? { from: source } : source, payload[key]);
   }
+  if (opts.onUnknownKey && !Array.isArray(body))
+    for (const key of Object.keys(payload)) if (!known.has(key)) opts.onUnknownKey(key);
   return data;
 }

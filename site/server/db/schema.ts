@@ -4,8 +4,9 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-/** JSON documents: written as objects, read back as objects (PGlite and pg both parse jsonb). */
+/** Required on insert unless wrapped in Generated<> (otps.expires_at and last_sent_at have no default). */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** JSON documents: written as JSON text made by `jsonValue()` (db/index.ts), read back parsed (PGlite and pg both parse jsonb). */
 type Json = ColumnType<unknown, string, string>;
 
 export interface LeadTable {

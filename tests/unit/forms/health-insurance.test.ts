@@ -5,6 +5,7 @@ import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import { translate } from '../../../renderer/core/i18n/index.js';
 import { encodeRequest } from '../../../renderer/core/payload/index.js';
 import { createFormValidator, type ValidationResult } from '../../../renderer/core/validate/index.js';
+import { type FileRecord, fileRecord, student, trainee } from '../../fixtures/forms/health-insurance.js';
 
 const file = new URL('../../../schemas/health-insurance/health-insurance-booking.form.json', import.meta.url);
 const definition = JSON.parse(readFileSync(file, 'utf8'));
@@ -21,82 +22,6 @@ const uiOptions = (name: string) => (form.uiSchema[name] as { 'ui:options': Reco
 const optionValues = (name: string) => (uiOptions(name).options as Array<{ value: unknown }>).map((o) => o.value);
 const messages = (result: ValidationResult, field: string) =>
   result.errors.filter((e) => e.field === field).map((e) => e.message);
-
-interface FileRecord {
-  uid: string;
-  name: string;
-  type: string;
-  size: number;
-  status: string;
-  storedName?: string;
-}
-const fileRecord = (name: string, type: string, size = 250_000, status = 'done'): FileRecord => ({
-  uid: `rc-upload-${name}`,
-  name,
-  type,
-  size,
-  status,
-});
-
-function student(): Record<string, unknown> {
-  return {
-    profession: 'Student',
-    title: 'Ms.',
-    firstName: '  Anna ',
-    lastName: 'Schmidt  ',
-    maidenName: '',
-    nationality: 'IN',
-    dateOfBirth: '2001-02-03',
-    cityOfBirth: 'Pune',
-    countryOfBirth: 'IN',
-    passportNumber: 'Z1234567',
-    confirmPassportNumber: 'Z1234567',
-    address: ' Unter den Linden 6 ',
-    additionalAddressInfo: 'c/o Müller',
-    postalCode: '10117',
-    city: 'Berlin',
-    district: 'Mitte',
-    country: 'DE',
-    phoneCountryCode: '+49',
-    phoneNumber: '15123456789',
-    email: 'anna.schmidt@example.com',
-    confirmEmail: 'anna.schmidt@example.com',
-    startDateOfInsuranceCover: '2026-10-01',
-    lastHealthInsured: 'Abroad',
-    exemptedStudentInsuranceObligations: 'no',
-    entitledToCoverage: 'no',
-    startSemester: 'winter',
-    startYear: 2026,
-    sourceOfIncome: 'none',
-    universityOrCompanyInGermany: 'Humboldt-Universität zu Berlin',
-    universityOrCompanyAddress: 'Unter den Linden 6',
-    universityOrCompanyPostalCode: '10117',
-    universityOrCompanyCity: 'Berlin',
-    maritalStatus: 'Single',
-    haveSpouseOrChildren: 'no',
-    admissionDocumentType: 'Admission Certificate',
-    admissionDocumentUpload: [fileRecord('admission-letter.pdf', 'application/pdf')],
-    passportPhotoUpload: [fileRecord('photo.jpg', 'image/jpeg', 80_000)],
-    insurancePaymentMethod: 'semester_in_advance',
-    termsAndConditions: true,
-    dataProtectionAndPrivacyPolicy: true,
-  };
-}
-
-function trainee(): Record<string, unknown> {
-  const { startSemester: _s, startYear: _y, ...rest } = student();
-  return {
-    ...rest,
-    profession: 'Vocational Trainee',
-    title: 'Mr.',
-    sourceOfIncome: 'Employment',
-    workingHoursPerWeek: 38,
-    monthlyGrossIncome: 1150,
-    universityOrCompanyInGermany: 'Siemens AG',
-    admissionDocumentType: 'Training agreement (Berufsausbildungsvertrag)',
-    insurancePaymentMethod: 'sepa_monthly_direct_debit',
-  };
-}
 
 const SPEC_FIELDS = [
   'profession',

@@ -1,0 +1,97 @@
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ServerContext } from './context.js';
+import type { FormRegistry } from './forms/registry.js';
+import { type FormEntries, registerSubmissionRoutes } from './routes/submissions.js';
+import { issueToken } from './tokens.js';
+
+export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
+
+export interface AppOptions {
+  /** Route modules of the server's parts (uploads, documents, OTP, places, search, …). */
+  modules?: RouteModule[];
+  /** Largest JSON or form body, bytes (uploads have their own limit). */
+  bodyLimit?: number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The Content-Security-Policy of every answer: no `unsafe-eval` (validators are precompiled), no
+ * inline scripts; inline styles stay allowed because the component library writes its CSS at run time.
+ */
+export function contentSecurityPolicy(crmBase: string) {
+  const connect = ["'self'", ...(crmBase ? [new URL(crmBase).origin] : [])];
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      mediaSrc: ["'self'", 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: connect,
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  };
+}
+
+/** Logs requests without their query strings or bodies: both can carry personal data. */
+const requestSerializer = (request: { method: string; url: string; routeOptions?: { url?: string } }) => ({
+  method: request.method,
+  route: request.routeOptions?.url ?? request.url.split('?')[0],
+});
+
+export async function buildApp(
+  ctx: ServerContext,
+  registry: FormRegistry,
+  opts: AppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: ctx.config.logLevel, serializers: { req: requestSerializer } },
+    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    trustProxy: true,
+    // a request that takes longer is a client holding a connection open
+    requestTimeout: 60_000,
+  });
+
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(ctx.config.crmBase) });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: ctx.config.storage.maxUploadBytes, files: 1, fields: 50, fieldSize: 64 * 1024 },
+  });
+
+  // urlencoded bodies keep their entries in order, so `name[key]` fields can be nested as the form's payload map says
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, { formEntries: [...new URLSearchParams(body as string)] } satisfies FormEntries);
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: { type: error.name, message: error.message } }, 'request failed');
+    // never a stack trace or an SQL text: a client error keeps its own message, a server error a generic one
+    const message = status < 500 ? error.message : 'An unexpected error occurred. Please try again.';
+    reply.code(status).send({ status: false, ok: false, message });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .code(404)
+      .send({ status: false, ok: false, message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  app.get('/api/health', async () => ({ ok: true, forms: registry.forms.size }));
+
+  app.get('/api/get-token', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return issueToken(ctx.config.secret, ctx.config.tokenTtlSeconds);
+  });
+
+  registerSubmissionRoutes(app, ctx, registry);
+  for (const module of opts.modules ?? []) await module(app, ctx);
+  return app;
+}

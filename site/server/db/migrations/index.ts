@@ -1,0 +1,29 @@
+/**
+ * The migrations, in order, listed in code: no folder scanning, so they survive bundling and run the
+ * same from `tsx` and from compiled output. Add a new file and a new entry; never edit a shipped one.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as initial from './0001-initial.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};
+
+export function createMigrator<DB>(db: Kysely<DB>, list: Record<string, Migration> = migrations): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => list };
+  return new Migrator({ db, provider });
+}
+
+/** Brings the database up to date; throws naming the migration that failed (it was rolled back). */
+export async function migrateToLatest<DB>(db: Kysely<DB>, list: Record<string, Migration> = migrations): Promise<void> {
+  const { error, results } = await createMigrator(db, list).migrateToLatest();
+  if (!error) return;
+  const reason = error instanceof Error ? error.message : String(error);
+  const failed = results?.find((r) => r.status === 'Error');
+  throw new Error(
+    failed
+      ? `database migration ${failed.migrationName} failed: ${reason}`
+      : `database migrations could not run: ${reason}`,
+    { cause: error },
+  );
+}

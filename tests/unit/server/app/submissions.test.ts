@@ -1,0 +1,209 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileForm } from '../../../../renderer/core/compile/index.js';
+import type { CompiledForm } from '../../../../renderer/core/compile/types.js';
+import { encodeRequest } from '../../../../renderer/core/payload/index.js';
+import { buildApp } from '../../../../site/server/app.js';
+import { loadConfig } from '../../../../site/server/config.js';
+import type { ServerContext } from '../../../../site/server/context.js';
+import { type OpenDatabase, openDatabase } from '../../../../site/server/db/index.js';
+import { FormRegistry } from '../../../../site/server/forms/registry.js';
+import { application } from '../../../fixtures/forms/blocked-account.js';
+import { student } from '../../../fixtures/forms/health-insurance.js';
+
+const root = join(import.meta.dirname, '../../../..');
+let dataDir: string;
+let database: OpenDatabase;
+let app: FastifyInstance;
+let base: string;
+
+const hi = compileForm(
+  JSON.parse(readFileSync(join(root, 'schemas/health-insurance/health-insurance-booking.form.json'), 'utf8')),
+).form as CompiledForm;
+const blocked = compileForm(
+  JSON.parse(readFileSync(join(root, 'schemas/blocked-account/blocked-account.form.json'), 'utf8')),
+).form as CompiledForm;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'antrag-server-'));
+  const config = loadConfig({ DATA_DIR: dataDir, ANTRAG_SECRET: 'test-secret', LOG_LEVEL: 'silent' });
+  database = await openDatabase(config);
+  // unit-test doubles: these routes do not touch the file store or the mail transport
+  const ctx: ServerContext = {
+    config,
+    db: database.db,
+    files: {} as ServerContext['files'],
+    mail: { send: async () => {} },
+  };
+  app = await buildApp(ctx, FormRegistry.load(root), { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function token(): Promise<string> {
+  return ((await (await fetch(`${base}/api/get-token`)).json()) as { access_token: string }).access_token;
+}
+
+async function count(kind: string): Promise<number> {
+  const row = await database.db
+    .selectFrom('submissions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function storeUploads(names: string[]) {
+  for (const name of names) {
+    await database.db
+      .insertInto('uploads')
+      .values({ key: `uploads/${name}`, content_type: 'application/pdf', size: 250_000 })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+  }
+}
+
+function send(path: string, request: ReturnType<typeof encodeRequest>, headers: Record<string, string> = {}) {
+  return fetch(`${base}${path}`, {
+    method: request.method,
+    headers: { ...request.headers, ...headers },
+    body: request.body as string,
+  });
+}
+
+describe('server basics', () => {
+  it('issues tokens valid for the configured time, with a strict Content-Security-Policy', async () => {
+    const response = await fetch(`${base}/api/get-token`);
+    const body = (await response.json()) as { access_token: string; valid_until: string };
+    expect(response.status).toBe(200);
+    expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(Date.parse(body.valid_until) - Date.now()).toBeGreaterThan(3500_000);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers unknown routes with JSON, not a stack trace', async () => {
+    const response = await fetch(`${base}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ ok: false });
+  });
+});
+
+describe('health-insurance booking (POST /api/internal/services/aok)', () => {
+  const uploads = () => {
+    const data = student();
+    return ['admissionDocumentUpload', 'passportPhotoUpload'].flatMap((f) =>
+      (data[f] as Array<{ name: string }>).map((r) => r.name),
+    );
+  };
+
+  it('stores a valid booking and answers with its deal id', async () => {
+    await storeUploads(uploads());
+    const before = await count('/api/internal/services/aok');
+    const response = await send('/api/internal/services/aok', encodeRequest(hi.submit!, student(), {}, hi));
+    const body = (await response.json()) as { dealID: string };
+    expect({ status: response.status, body }).toMatchObject({ status: 200, body: { dealID: expect.any(String) } });
+    expect(await count('/api/internal/services/aok')).toBe(before + 1);
+  });
+
+  it('rejects a tampered booking with each failing field and its message, and stores nothing', async () => {
+    await storeUploads(uploads());
+    const before = await count('/api/internal/services/aok');
+    const request = encodeRequest(hi.submit!, student(), {}, hi);
+    const body = JSON.parse(request.body as string);
+    body.email = 'not an email';
+    body.workingHoursPerWeek = 'x';
+    body.admin = true;
+    const response = await fetch(`${base}/api/internal/services/aok`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Language': 'de' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { errors: Array<{ path: string; message: string }> };
+    expect(response.status).toBe(400);
+    expect(answer.errors.map((e) => e.path)).toEqual(expect.arrayContaining(['/email', '/admin']));
+    expect(answer.errors.find((e) => e.path === '/admin')?.message).toBe('Dieses Feld gehört nicht zum Formular');
+    expect(await count('/api/internal/services/aok')).toBe(before);
+  });
+
+  it('refuses files the server never received', async () => {
+    const data = student();
+    (data.passportPhotoUpload as Array<{ name: string }>)[0].name = 'never-uploaded.png';
+    const response = await send('/api/internal/services/aok', encodeRequest(hi.submit!, data, {}, hi));
+    const answer = (await response.json()) as { errors: Array<{ field: string }> };
+    expect(response.status).toBe(400);
+    expect(answer.errors.map((e) => e.field)).toContain('passportPhotoUpload');
+  });
+});
+
+describe('customer-relationship lead steps (POST /api/v1/lead/submit-application)', () => {
+  const step = (id: string) => blocked.steps.find((s) => s.id === id)!;
+  const signUp = () => blocked.steps.find((s) => s.submit && s.index === 0)!;
+  const path = '/api/v1/lead/submit-application';
+
+  it('needs a valid bearer token', async () => {
+    const request = encodeRequest(signUp().submit!, application(), {}, blocked);
+    expect((await send(path, request)).status).toBe(401);
+    expect((await send(path, request, { Authorization: 'Bearer forged.token' })).status).toBe(401);
+  });
+
+  it('creates a lead at sign-up and answers with its id and blocked-account number', async () => {
+    const request = encodeRequest(signUp().submit!, application(), {}, blocked);
+    const response = await send(path, request, { Authorization: `Bearer ${await token()}` });
+    const body = (await response.json()) as { status: boolean; id: number; account_id: string };
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ status: true, id: expect.any(Number), account_id: expect.any(String) });
+    const lead = await database.db.selectFrom('leads').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow();
+    expect(lead.account_id).toBe(body.account_id);
+  });
+
+  it("rejects an invalid zip code with the spec's message in the requested language", async () => {
+    const request = encodeRequest(signUp().submit!, application({ zipCode: '1' }), {}, blocked);
+    const response = await send(path, request, { Authorization: `Bearer ${await token()}`, 'X-Language': 'de' });
+    const body = (await response.json()) as { status: boolean; message: string };
+    expect(response.status).toBe(400);
+    expect(body).toMatchObject({ status: false, message: 'Ungültige Postleitzahl!' });
+  });
+
+  it('takes the later steps for an existing lead only', async () => {
+    const auth = { Authorization: `Bearer ${await token()}` };
+    const later = blocked.steps.filter((s) => s.submit && s.index > 0);
+    expect(later.length).toBeGreaterThan(0);
+    const created = (await (
+      await send(path, encodeRequest(signUp().submit!, application(), {}, blocked), auth)
+    ).json()) as {
+      id: number;
+    };
+    for (const s of later) {
+      const withoutLead = encodeRequest(step(s.id).submit!, application(), { storage: () => null }, blocked);
+      const refused = await send(path, withoutLead, auth);
+      expect(refused.status).toBe(400);
+      await storeUploads(['passport.pdf', 'admission.pdf']);
+      const request = encodeRequest(
+        step(s.id).submit!,
+        application(),
+        { storage: (k) => (k === 'leadId' ? String(created.id) : null) },
+        blocked,
+      );
+      const response = await send(path, request, auth);
+      const answer = await response.json();
+      expect({ step: s.id, status: response.status, body: answer }).toMatchObject({
+        step: s.id,
+        status: 200,
+        body: { status: true, id: created.id },
+      });
+    }
+  });
+});
