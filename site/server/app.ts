@@ -91,7 +91,8 @@ export async function buildApp(
     return issueToken(ctx.config.secret, ctx.config.tokenTtlSeconds);
   });
 
-  registerSubmissionRoutes(app, ctx, registry);
+  // dedicated routes first (OTP checks, uploads, …); a form's generic submission route only where none exists
   for (const module of opts.modules ?? []) await module(app, ctx);
+  registerSubmissionRoutes(app, ctx, registry);
   return app;
 }

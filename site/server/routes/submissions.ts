@@ -5,7 +5,7 @@ import { isLocale, translate } from '../../../renderer/core/i18n/index.js';
 import { decodePayload, unflattenForm } from '../../../renderer/core/payload/index.js';
 import type { FieldError } from '../../../renderer/core/validate/index.js';
 import type { ServerContext } from '../context.js';
-import { newAccountId } from '../db/index.js';
+import { insertLead, jsonValue } from '../db/index.js';
 import type { FormRegistry, SubmissionTarget } from '../forms/registry.js';
 import { checkBearer } from '../tokens.js';
 
@@ -130,6 +130,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
   }
   for (const [path, methods] of paths) {
     for (const method of methods) {
+      if (app.hasRoute({ method: method as 'POST', url: path })) continue;
       app.route({
         method: method as 'POST',
         url: path,
@@ -198,12 +199,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
             const decoded = await decode(ctx, target, payload);
             const answer = await ctx.db.transaction().execute(async (trx) => {
               if (leadId === undefined) {
-                const row = await trx
-                  .insertInto('leads')
-                  .values({ account_id: newAccountId(), data: JSON.stringify({ [stepKey]: decoded }) })
-                  .returning(['id', 'account_id'])
-                  .executeTakeFirstOrThrow();
-                return row;
+                return insertLead(trx, { data: jsonValue({ [stepKey]: decoded }) });
               }
               const lead = await trx
                 .selectFrom('leads')
@@ -214,7 +210,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
               const merged = { ...(lead.data as Record<string, unknown>), [stepKey]: decoded };
               await trx
                 .updateTable('leads')
-                .set({ data: JSON.stringify(merged), updated_at: sql`now()` })
+                .set({ data: jsonValue(merged), updated_at: sql`now()` })
                 .where('id', '=', leadId)
                 .execute();
               return { id: leadId, account_id: lead.account_id };
@@ -227,7 +223,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
             .values({
               kind: target.source ?? target.path,
               form_id: target.form.id,
-              data: JSON.stringify(result.data),
+              data: jsonValue(result.data),
               language: locale,
             })
             .returning('id')

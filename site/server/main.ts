@@ -1,0 +1,67 @@
+/**
+ * `npm start`: the whole product on one machine. Reads the configuration from the environment,
+ * opens the database (embedded PGlite unless DATABASE_URL is set), compiles the forms, and serves
+ * the API on PORT until SIGTERM / SIGINT, finishing the requests in flight before it exits.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { createFileStore, registerUploadRoutes } from './files/index.js';
+import { FormRegistry } from './forms/registry.js';
+import { createMailTransport } from './otp/mail.js';
+import { registerServiceRoutes } from './routes/services.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A secret generated once per data folder, so tokens and upload policies survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+async function main(): Promise<void> {
+  const dataDir = process.env.DATA_DIR ?? '.antrag-data';
+  const config = loadConfig(process.env, () => persistedSecret(dataDir));
+  const database = await openDatabase(config);
+  const registry = FormRegistry.load(ROOT, [join(ROOT, 'site/content/bookings'), join(ROOT, 'site/content/review')]);
+  const ctx = { config, db: database.db, files: createFileStore(config), mail: createMailTransport(config) };
+  const app = await buildApp(ctx, registry, { modules: [registerUploadRoutes, registerServiceRoutes] });
+  for (const problem of registry.problems) app.log.warn({ problem }, 'form not loaded');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { port: config.port, database: database.engine, forms: registry.forms.size, storage: config.storage.driver },
+    'Antrag is serving',
+  );
+}
+
+main().catch((error: Error) => {
+  // the configuration names the variable at fault; nothing else about the environment is printed
+  console.error(`antrag: cannot start: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { jsonValue } from '../db/index.js';
+import { createFaceProvider, FaceProviderError } from '../documents/face.js';
+import { extractPassport, verifyDocument } from '../documents/passport.js';
+import { checkFile, DOCUMENT_TYPES, VIDEO_TYPES } from '../files/check.js';
+import { sendOtp, verifyOtp } from '../otp/service.js';
+import { autocomplete, placeDetails } from '../places/index.js';
+import { checkBearer } from '../tokens.js';
+
+/** A multipart request read whole: its text fields and at most one file. */
+interface MultipartBody {
+  fields: Record<string, string>;
+  file?: { field: string; filename: string; contentType: string; bytes: Uint8Array };
+}
+
+class RequestProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads a multipart body; the file size limit of the multipart plugin turns into 413. */
+async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
+  if (!request.isMultipart()) throw new RequestProblem(415, 'expected a multipart/form-data body');
+  const body: MultipartBody = { fields: {} };
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new RequestProblem(413, 'the file is larger than the server accepts');
+      body.file = { field: part.fieldname, filename: part.filename, contentType: part.mimetype, bytes };
+    } else body.fields[part.fieldname] = String(part.value);
+  }
+  return body;
+}
+
+function requireToken(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): boolean {
+  const check = checkBearer(ctx.config.secret, request.headers.authorization);
+  if (check.ok) return true;
+  void reply.code(401).send({ status: false, message: `Unauthorized: token ${check.reason}` });
+  return false;
+}
+
+function leadIdOf(value: string | undefined): number {
+  const id = Number(value);
+  if (!value || !Number.isInteger(id) || id <= 0)
+    throw new RequestProblem(400, 'lead_id must be the id of an application');
+  return id;
+}
+
+/** The lead's blocked-account number and its e-mail address from the sign-up step. */
+async function findLead(ctx: ServerContext, leadId: number) {
+  const lead = await ctx.db
+    .selectFrom('leads')
+    .select(['id', 'account_id', 'data'])
+    .where('id', '=', leadId)
+    .executeTakeFirst();
+  if (!lead) throw new RequestProblem(404, 'No application with this lead_id.');
+  const steps = Object.values(lead.data as Record<string, Record<string, unknown>>);
+  const email = steps.map((s) => s.email).find((e): e is string => typeof e === 'string');
+  return { ...lead, email };
+}
+
+const IMAGE_LIMITS = { minBytes: 1, allowed: DOCUMENT_TYPES.filter((t) => t.startsWith('image/')) };
+
+/**
+ * The calls behind the document, face, OTP, payer, place and search features. The CRM paths answer
+ * on this server by default (`{host}` is this server unless CRM_BASE points elsewhere).
+ */
+export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const maxBytes = ctx.config.storage.maxUploadBytes;
+  const face = createFaceProvider(ctx.config.faceProvider);
+  const limited = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
+
+  /** The passport image's text: POST /api/mrz-ocr (multipart `file`). */
+  app.post('/api/mrz-ocr', limited(20), async (request) => {
+    const { file } = await readMultipart(request);
+    if (!file) throw new RequestProblem(400, 'the passport image is missing (multipart field `file`)');
+    const check = await checkFile(file.bytes, file.contentType, { ...IMAGE_LIMITS, maxBytes });
+    if (!check.ok) throw new RequestProblem(400, check.message);
+    const extraction = await extractPassport(file.bytes);
+    return { extractedData: extraction.extractedData };
+  });
+
+  /** Document verification of the lead's passport. */
+  app.post('/api/v1/identity/verify-doc', limited(20), async (request, reply) => {
+    if (!requireToken(ctx, request, reply)) return reply;
+    const { fields, file } = await readMultipart(request);
+    if (!file) throw new RequestProblem(400, 'the document is missing (multipart field `document`)');
+    const check = await checkFile(file.bytes, file.contentType, { ...IMAGE_LIMITS, maxBytes });
+    if (!check.ok) throw new RequestProblem(400, check.message);
+    const result = await verifyDocument(file.bytes);
+    const lead = await ctx.db
+      .selectFrom('leads')
+      .select('id')
+      .where('account_id', '=', fields.blocked_acc_no ?? '')
+      .executeTakeFirst();
+    await ctx.db
+      .insertInto('verifications')
+      .values({
+        lead_id: lead?.id ?? null,
+        kind: 'document',
+        status: result.doc_status,
+        details: jsonValue(result.details),
+      })
+      .execute();
+    return { data: { doc_status: result.doc_status, details: result.details }, message: result.message };
+  });
+
+  /** Face verification: the reference provider checks the video; an external one is called with it. */
+  app.post('/api/v1/identity/face-recog', limited(20), async (request, reply) => {
+    if (!requireToken(ctx, request, reply)) return reply;
+    const { fields, file } = await readMultipart(request);
+    if (!file) throw new RequestProblem(400, 'the video is missing (multipart field `face`)');
+    const check = await checkFile(file.bytes, file.contentType, { minBytes: 1, maxBytes, allowed: VIDEO_TYPES });
+    if (!check.ok) throw new RequestProblem(400, check.message);
+    let result: Awaited<ReturnType<typeof face.verify>>;
+    try {
+      result = await face.verify({
+        face: file.bytes,
+        filename: file.filename,
+        contentType: check.contentType,
+        blocked_acc_no: fields.blocked_acc_no ?? '',
+        doc_type: fields.doc_type ?? 'passport',
+        document_id: fields.document_id ?? '',
+      });
+    } catch (error) {
+      if (error instanceof FaceProviderError)
+        return reply.code(502).send({ status: false, message: 'Processing failed.' });
+      throw error;
+    }
+    const lead = await ctx.db
+      .selectFrom('leads')
+      .select('id')
+      .where('account_id', '=', fields.blocked_acc_no ?? '')
+      .executeTakeFirst();
+    await ctx.db
+      .insertInto('verifications')
+      .values({
+        lead_id: lead?.id ?? null,
+        kind: 'face',
+        status: result.doc_status,
+        details: jsonValue(result.details ?? {}),
+      })
+      .execute();
+    return { data: { doc_status: result.doc_status }, message: result.message };
+  });
+
+  /** A document of the lead (passport, consent letter, eligibility document, payer files). */
+  app.post('/api/v1/lead/upload-file', limited(30), async (request, reply) => {
+    if (!requireToken(ctx, request, reply)) return reply;
+    const { fields, file } = await readMultipart(request);
+    if (!file) throw new RequestProblem(400, 'the file is missing (multipart field `file`)');
+    const leadId = leadIdOf(fields.lead_id);
+    await findLead(ctx, leadId);
+    const docKey = fields.doc_key ?? '';
+    if (!/^[a-z0-9_]{1,64}$/.test(docKey)) throw new RequestProblem(400, 'doc_key must name a document kind');
+    const check = await checkFile(file.bytes, file.contentType, { minBytes: 1, maxBytes, allowed: DOCUMENT_TYPES });
+    if (!check.ok) throw new RequestProblem(400, check.message);
+    const payerId = fields.payer_id ? Number(fields.payer_id) : null;
+    const key = `leads/${leadId}/${docKey}-${randomBytes(8).toString('hex')}`;
+    await ctx.files.put(key, file.bytes, check.contentType);
+    try {
+      const row = await ctx.db
+        .insertInto('documents')
+        .values({
+          lead_id: leadId,
+          payer_id: payerId,
+          doc_key: docKey,
+          file_key: key,
+          content_type: check.contentType,
+          size: check.size,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { doc_id: String(row.id) };
+    } catch (error) {
+      await ctx.files.delete(key); // a file without its record is not kept
+      throw error;
+    }
+  });
+
+  /** Removes a payer from the lead's list. */
+  app.delete<{ Params: { payerId: string } }>('/api/v1/lead/payer/:payerId', async (request, reply) => {
+    if (!requireToken(ctx, request, reply)) return reply;
+    const id = Number(request.params.payerId);
+    if (!Number.isInteger(id)) return reply.code(400).send({ status: false, message: 'Failed to remove payer' });
+    const result = await ctx.db
+      .updateTable('payers')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0)
+      return reply.code(404).send({ status: false, message: 'Failed to remove payer' });
+    return { status: true, message: 'Payer removed successfully' };
+  });
+
+  /** Sends a KYC code to the lead's e-mail address. */
+  app.post('/api/v1/blkacct/send-kyc-otp', limited(10), async (request, reply) => {
+    if (!requireToken(ctx, request, reply)) return reply;
+    const { fields } = await readMultipart(request);
+    const lead = await findLead(ctx, leadIdOf(fields.lead_id));
+    if (!lead.email) throw new RequestProblem(409, 'The application has no e-mail address to send the code to.');
+    const result = await sendOtp(ctx.db, ctx.mail, { leadId: lead.id, to: lead.email });
+    if (!result.ok) {
+      reply.header('Retry-After', String(result.retryAfterSeconds));
+      return reply
+        .code(429)
+        .send({ status: false, message: 'Failed to send OTP', retry_after: result.retryAfterSeconds });
+    }
+    return { status: true, message: 'OTP sent successfully', account_id: lead.account_id };
+  });
+
+  /** Checks a KYC code: 5 wrong tries lock the lead for a while. */
+  app.post('/api/v1/blkacct/verify-kyc-otp', limited(20), async (request, reply) => {
+    if (!requireToken(ctx, request, reply)) return reply;
+    const { fields } = await readMultipart(request);
+    const lead = await findLead(ctx, leadIdOf(fields.lead_id));
+    const result = await verifyOtp(ctx.db, { leadId: lead.id, code: fields.otp ?? '' });
+    if (!result.ok) {
+      const status = result.reason === 'locked' ? 423 : 400;
+      return reply.code(status).send({ status: false, message: 'Failed to verify OTP', reason: result.reason });
+    }
+    return { status: true, result: { lead_id: lead.id, account_id: lead.account_id } };
+  });
+
+  app.get<{ Querystring: { input?: string; types?: string } }>(
+    '/api/places-autocomplete',
+    limited(120),
+    async (request) => autocomplete({ input: request.query.input, types: request.query.types }),
+  );
+  app.get<{ Querystring: { place_id?: string } }>('/api/place-details', limited(120), async (request) =>
+    placeDetails(request.query.place_id),
+  );
+}
