@@ -178,10 +178,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
                 .executeTakeFirst();
               if (!lead) return reply.code(404).send({ status: false, message: 'No application with this lead_id.' });
               // earlier steps' answers take part in this step's rules (dates between birth and arrival, the minor flag)
-              const earlier = Object.values(lead.data as Record<string, Record<string, unknown>>).reduce(
-                (a, b) => ({ ...a, ...b }),
-                {},
-              );
+              const earlier = Object.assign({}, ...Object.values(lead.data as Record<string, Record<string, unknown>>));
               data = { ...earlier, ...data };
             } else if (!isFirst) {
               return reply
