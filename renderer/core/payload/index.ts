@@ -342,7 +342,8 @@ export function decodePayload(
     (form.schema.properties as Record<string, { type?: unknown }> | undefined)?.[name]?.type;
 
   const read = (source: ValueSource, raw: unknown) => {
-    if (!source.from || raw === undefined) return;
+    // templates carry null for a field left empty: no answer
+    if (!source.from || raw === undefined || raw === null) return;
     const [top] = source.from.split('.');
     const plan = form.fields[top];
     const nested = source.from.includes('.');

@@ -24,6 +24,8 @@ export interface SubmissionTarget {
   source?: CmsKind;
   /** True for the first of a form's submissions to one path (the sign-up that creates a lead). */
   first: boolean;
+  /** The content record id of a CMS definition; bookings sharing one path are told apart by it. */
+  sourceId?: string;
 }
 
 function files(dir: string, suffixes: string[]): string[] {
@@ -81,7 +83,7 @@ export class FormRegistry {
   readonly problems: string[] = [];
   private readonly ajv = createAjv();
 
-  add(form: CompiledForm, source?: CmsKind): void {
+  add(form: CompiledForm, source?: CmsKind, sourceId?: string): void {
     this.forms.set(form.id, form);
     const add = (settings: SubmitSettings, schema: JsonSchema | undefined, step?: string) => {
       if (!schema) return;
@@ -104,6 +106,7 @@ export class FormRegistry {
         validator: createFormValidator(submitForm, this.ajv),
         constants: constantsOf(settings),
         source,
+        sourceId,
         first: !this.targets.some((t) => t.form === form && t.path === endpointPath(settings.endpoint)),
       });
     };
@@ -116,6 +119,8 @@ export class FormRegistry {
     const candidates = this.targets.filter((t) => t.method === method && t.path === path);
     if (candidates.length <= 1) return candidates[0];
     const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    const byId = candidates.filter((t) => t.sourceId !== undefined && String(record.id) === t.sourceId);
+    if (byId.length === 1) return byId[0];
     const matches = (t: SubmissionTarget) =>
       Object.entries(t.constants).every(([k, v]) => record[k] !== undefined && String(record[k]) === String(v));
     // the most specific match wins (most constants); a body without them takes the one without constants
@@ -148,7 +153,7 @@ export class FormRegistry {
           if (!kind) continue;
           const imported = importCms(kind, doc);
           const result = imported.definition ? compileForm(imported.definition) : undefined;
-          if (result?.form) registry.add(result.form, kind);
+          if (result?.form) registry.add(result.form, kind, imported.definition?.source?.id);
           else
             report(
               file,

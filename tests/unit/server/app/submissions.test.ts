@@ -38,7 +38,13 @@ beforeAll(async () => {
     files: {} as ServerContext['files'],
     mail: { send: async () => {} },
   };
-  app = await buildApp(ctx, FormRegistry.load(root), { logger: false });
+  app = await buildApp(
+    ctx,
+    FormRegistry.load(root, [join(root, 'site/content/bookings'), join(root, 'site/content/review')]),
+    {
+      logger: false,
+    },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -205,5 +211,47 @@ describe('customer-relationship lead steps (POST /api/v1/lead/submit-application
         body: { status: true, id: created.id },
       });
     }
+  });
+});
+
+describe('bookings defined in the content service (POST /api/v2/bookings/create)', () => {
+  const v2 = () => {
+    const registry = FormRegistry.load(root, [join(root, 'site/content/bookings')]);
+    return registry.forms.get('apartment-booking-2026') as CompiledForm;
+  };
+  const booking = {
+    fullName: 'Lena Schmidt',
+    homeAddress: 'Torstraße 1, Berlin',
+    birthDate: '2001-05-04',
+    guests: 2,
+    room: 'double',
+    deposit: 500,
+    idCopy: [{ uid: 'id', name: 'lena-id.pdf', type: 'application/pdf', size: 250_000, status: 'done' }],
+    agree: true,
+  };
+
+  it('compiles the content definition on the server and validates the booking with it', async () => {
+    const form = v2();
+    expect(form).toBeDefined();
+    await storeUploads(['lena-id.pdf']);
+    const request = encodeRequest(form.submit!, booking, {}, form);
+    // dates travel as DD.MM.YYYY in v2 bookings
+    expect(request.body).toContain('04.05.2001');
+    const response = await send('/api/v2/bookings/create', request);
+    expect({ status: response.status, body: await response.json() }).toMatchObject({
+      status: 200,
+      body: { id: expect.any(String) },
+    });
+  });
+
+  it('rejects a booking that breaks the definition, naming each field', async () => {
+    const form = v2();
+    const before = await count('booking-v2');
+    const request = encodeRequest(form.submit!, { ...booking, fullName: 'R2D2', guests: 9, agree: false }, {}, form);
+    const response = await send('/api/v2/bookings/create', request);
+    const body = (await response.json()) as { errors: Array<{ field: string }> };
+    expect(response.status).toBe(400);
+    expect(body.errors.map((e) => e.field).sort()).toEqual(['agree', 'fullName', 'guests']);
+    expect(await count('booking-v2')).toBe(before);
   });
 });
