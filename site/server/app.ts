@@ -86,7 +86,8 @@ export async function buildApp(
 
   app.get('/api/health', async () => ({ ok: true, forms: registry.forms.size }));
 
-  app.get('/api/get-token', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (_request, reply) => {
+  const tokenLimit = { rateLimit: { max: ctx.config.rateLimits.tokensPerMinute, timeWindow: '1 minute' } };
+  app.get('/api/get-token', { config: tokenLimit }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return issueToken(ctx.config.secret, ctx.config.tokenTtlSeconds);
   });

@@ -18,7 +18,14 @@ export interface Config {
   storage: {
     /** `local` (files under `dataDir/files`) or `s3` (any S3-compatible store). */
     driver: 'local' | 's3';
-    s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+    s3?: {
+      bucket: string;
+      region: string;
+      endpoint?: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
     /** Lifetime of a signed upload policy, seconds. */
     policyTtlSeconds: number;
     /** Largest upload accepted anywhere, bytes. */
@@ -35,6 +42,8 @@ export interface Config {
   publicUrl: string;
   /** Log level of the server (fatal … trace, silent). */
   logLevel: string;
+  /** Requests a minute from one address: form submissions, and token / code / upload calls. */
+  rateLimits: { submissionsPerMinute: number; tokensPerMinute: number };
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -79,6 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, secretSource?: 
     faceProvider: env.FACE_PROVIDER ?? 'reference',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    rateLimits: {
+      submissionsPerMinute: int(env.RATE_LIMIT_SUBMISSIONS, 30, 'RATE_LIMIT_SUBMISSIONS'),
+      tokensPerMinute: int(env.RATE_LIMIT_TOKENS, 60, 'RATE_LIMIT_TOKENS'),
+    },
   };
 }
 

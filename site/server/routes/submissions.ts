@@ -134,7 +134,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
       app.route({
         method: method as 'POST',
         url: path,
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { rateLimit: { max: ctx.config.rateLimits.submissionsPerMinute, timeWindow: '1 minute' } },
         handler: async (request, reply) => {
           const locale = requestLocale(request);
           const probe = isFormEntries(request.body) ? Object.fromEntries(request.body.formEntries) : request.body;
