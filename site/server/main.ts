@@ -13,6 +13,7 @@ import { openDatabase } from './db/index.js';
 import { createFileStore, registerUploadRoutes } from './files/index.js';
 import { FormRegistry } from './forms/registry.js';
 import { createMailTransport } from './otp/mail.js';
+import { preloadPlaces } from './places/index.js';
 import { registerServiceRoutes } from './routes/services.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,6 +54,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // the place index takes a moment to build: do it before the first visitor types
+  preloadPlaces();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { port: config.port, database: database.engine, forms: registry.forms.size, storage: config.storage.driver },

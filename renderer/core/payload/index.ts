@@ -271,10 +271,8 @@ export function unflattenForm(entries: Iterable<[string, string]>): Record<strin
     const parts = name.match(/[^[\]]+/g) ?? [name];
     let node = out;
     for (let i = 0; i < parts.length - 1; i++) {
-      const next = node[parts[i]];
-      node = (
-        next && typeof next === 'object' ? next : (node[parts[i]] = /^\d+$/.test(parts[i + 1]) ? [] : {})
-      ) as Record<string, unknown>;
+      if (!node[parts[i]] || typeof node[parts[i]] !== 'object') node[parts[i]] = /^\d+$/.test(parts[i + 1]) ? [] : {};
+      node = node[parts[i]] as Record<string, unknown>;
     }
     node[parts[parts.length - 1]] = value;
   }

@@ -7,6 +7,7 @@ import { extractPassport, verifyDocument } from '../documents/passport.js';
 import { checkFile, DOCUMENT_TYPES, VIDEO_TYPES } from '../files/check.js';
 import { sendOtp, verifyOtp } from '../otp/service.js';
 import { autocomplete, placeDetails } from '../places/index.js';
+import { newSearch, normalizeLanguage, searchUniversities } from '../search/index.js';
 import { checkBearer } from '../tokens.js';
 
 /** A multipart request read whole: its text fields and at most one file. */
@@ -237,4 +238,28 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
   app.get<{ Querystring: { place_id?: string } }>('/api/place-details', limited(120), async (request) =>
     placeDetails(request.query.place_id),
   );
+
+  /** Universities and programs by name, paged (the review form's selects and the search hero). */
+  app.get<{ Querystring: Record<string, string> }>('/api/new-search/', limited(240), async (request) =>
+    newSearch({
+      name: request.query.name,
+      university_ids: request.query.university_ids,
+      skip: request.query.skip,
+      take: request.query.take,
+      language: normalizeLanguage(request.headers['x-language']),
+    }),
+  );
+  /** University records by filter (`content_language`, `university_ids`, field names). */
+  app.get<{ Querystring: Record<string, unknown> }>('/api/new-search', limited(240), async (request) =>
+    searchUniversities(request.query),
+  );
+
+  /**
+   * A blog article's title and slug by id. Articles arrive with the content site; until an article
+   * exists the answer is the spec's failure shape, never an error.
+   */
+  app.get<{ Params: { id: string } }>('/api/blog/article/:id', async () => ({
+    ok: false,
+    data: { title: '', slug: '' },
+  }));
 }

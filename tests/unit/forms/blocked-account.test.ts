@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { compileForm } from '../../../renderer/core/compile/index.js';
 import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import type { FormDefinition, SubmitSettings, Text } from '../../../renderer/core/dsl/types.js';
-import { addPeriod, todayIso } from '../../../renderer/core/expr/dates.js';
 import { evaluateExpression, withComputedValues } from '../../../renderer/core/expr/index.js';
 import { translate } from '../../../renderer/core/i18n/index.js';
 import { encodeRequest, isSuccessfulAnswer, valuesToStore } from '../../../renderer/core/payload/index.js';
