@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    // creating an embedded database, OCR and child processes take seconds on a busy 2-core machine
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
