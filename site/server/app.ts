@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerContext } from './context.js';
 import type { FormRegistry } from './forms/registry.js';
+import { registerFormRoutes } from './routes/forms.js';
 import { type FormEntries, registerSubmissionRoutes } from './routes/submissions.js';
 import { issueToken } from './tokens.js';
 
@@ -95,5 +96,6 @@ export async function buildApp(
   // dedicated routes first (OTP checks, uploads, …); a form's generic submission route only where none exists
   for (const module of opts.modules ?? []) await module(app, ctx);
   registerSubmissionRoutes(app, ctx, registry);
+  registerFormRoutes(app, ctx, registry, process.env.VALIDATION_RUNTIME_URL);
   return app;
 }

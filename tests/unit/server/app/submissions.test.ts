@@ -107,6 +107,24 @@ describe('server basics', () => {
   });
 });
 
+describe('compiled forms for the browser', () => {
+  it('serves a compiled form and its step validators as an ES module without eval', async () => {
+    const form = (await (await fetch(`${base}/api/forms/health-insurance-booking`)).json()) as CompiledForm;
+    expect(form.steps).toHaveLength(9);
+    const response = await fetch(`${base}/api/forms/health-insurance-booking/validators.js`);
+    const code = await response.text();
+    expect(response.headers.get('content-type')).toContain('text/javascript');
+    expect(code).toContain('export const step8');
+    expect(code).toContain('/assets/validation-runtime.js');
+    expect(code).not.toMatch(/\beval\(|new Function|\brequire\(/);
+    expect((await fetch(`${base}/api/forms/nothing/validators.js`)).status).toBe(404);
+  });
+
+  it('compiles forms defined in the content service too', async () => {
+    expect((await fetch(`${base}/api/forms/apartment-booking-2026/validators.js`)).status).toBe(200);
+  });
+});
+
 describe('health-insurance booking (POST /api/internal/services/aok)', () => {
   const uploads = () => {
     const data = student();
