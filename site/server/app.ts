@@ -56,7 +56,9 @@ export async function buildApp(
   const app = Fastify({
     logger: opts.logger ?? { level: ctx.config.logLevel, serializers: { req: requestSerializer } },
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
-    trustProxy: true,
+    // forwarded client addresses only from the proxies the operator names: rate limits count per address
+    // a hop count is accepted at run time; Fastify's typings list only the other forms
+    trustProxy: ctx.config.trustProxy as boolean | string[],
     // a request that takes longer is a client holding a connection open
     requestTimeout: 60_000,
   });

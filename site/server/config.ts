@@ -42,6 +42,11 @@ export interface Config {
   publicUrl: string;
   /** Log level of the server (fatal … trace, silent). */
   logLevel: string;
+  /**
+   * Which proxies to believe about the client's address (rate limits count per address): `false`
+   * (none, the default), a number of hops, or a list of proxy addresses.
+   */
+  trustProxy: boolean | number | string[];
   /** Requests a minute from one address: form submissions, and token / code / upload calls. */
   rateLimits: { submissionsPerMinute: number; tokensPerMinute: number };
 }
@@ -88,11 +93,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, secretSource?: 
     faceProvider: env.FACE_PROVIDER ?? 'reference',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     rateLimits: {
       submissionsPerMinute: int(env.RATE_LIMIT_SUBMISSIONS, 30, 'RATE_LIMIT_SUBMISSIONS'),
       tokensPerMinute: int(env.RATE_LIMIT_TOKENS, 60, 'RATE_LIMIT_TOKENS'),
     },
   };
+}
+
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 export function dataPath(config: Config, ...parts: string[]): string {

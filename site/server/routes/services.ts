@@ -46,10 +46,16 @@ function requireToken(ctx: ServerContext, request: FastifyRequest, reply: Fastif
   return false;
 }
 
-function leadIdOf(value: string | undefined): number {
+/** A database id from text: plain decimal digits within the integer column's range, nothing else. */
+export function parseId(value: string | undefined): number | undefined {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
   const id = Number(value);
-  if (!value || !Number.isInteger(id) || id <= 0)
-    throw new RequestProblem(400, 'lead_id must be the id of an application');
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
+function leadIdOf(value: string | undefined): number {
+  const id = parseId(value);
+  if (id === undefined) throw new RequestProblem(400, 'lead_id must be the id of an application');
   return id;
 }
 
@@ -162,7 +168,21 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
     if (!/^[a-z0-9_]{1,64}$/.test(docKey)) throw new RequestProblem(400, 'doc_key must name a document kind');
     const check = await checkFile(file.bytes, file.contentType, { minBytes: 1, maxBytes, allowed: DOCUMENT_TYPES });
     if (!check.ok) throw new RequestProblem(400, check.message);
-    const payerId = fields.payer_id ? Number(fields.payer_id) : null;
+    let payerId: number | null = null;
+    if (fields.payer_id) {
+      const id = parseId(fields.payer_id);
+      const payer =
+        id === undefined
+          ? undefined
+          : await ctx.db
+              .selectFrom('payers')
+              .select('id')
+              .where('id', '=', id)
+              .where('lead_id', '=', leadId)
+              .executeTakeFirst();
+      if (!payer) throw new RequestProblem(400, 'payer_id must be a payer of this application');
+      payerId = payer.id;
+    }
     const key = `leads/${leadId}/${docKey}-${randomBytes(8).toString('hex')}`;
     await ctx.files.put(key, file.bytes, check.contentType);
     try {
@@ -188,8 +208,11 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
   /** Removes a payer from the lead's list. */
   app.delete<{ Params: { payerId: string } }>('/api/v1/lead/payer/:payerId', async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
-    const id = Number(request.params.payerId);
-    if (!Number.isInteger(id)) return reply.code(400).send({ status: false, message: 'Failed to remove payer' });
+    // not a decimal number: a bad request; a number no payer can have: not found
+    if (!/^\d+$/.test(request.params.payerId))
+      return reply.code(400).send({ status: false, message: 'Failed to remove payer' });
+    const id = parseId(request.params.payerId);
+    if (id === undefined) return reply.code(404).send({ status: false, message: 'Failed to remove payer' });
     const result = await ctx.db
       .updateTable('payers')
       .set({ deleted_at: new Date().toISOString() })
