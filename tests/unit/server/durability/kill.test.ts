@@ -23,6 +23,7 @@ import {
   type RunningServer,
   sendBooking,
   startServer,
+  UNLIMITED_SUBMISSIONS,
 } from './harness.js';
 
 /** Requests in flight at any time. */
@@ -86,7 +87,7 @@ const postgres: Engine = {
 };
 
 async function start(location: Location): Promise<RunningServer> {
-  const server = await startServer({ ...location, startTimeoutMs: 120_000 });
+  const server = await startServer({ ...location, env: UNLIMITED_SUBMISSIONS, startTimeoutMs: 120_000 });
   servers.push(server);
   return server;
 }
