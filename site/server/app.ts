@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ServerContext } from './context.js';
 import type { FormRegistry } from './forms/registry.js';
@@ -16,6 +19,8 @@ export interface AppOptions {
   /** Largest JSON or form body, bytes (uploads have their own limit). */
   bodyLimit?: number;
   logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; served at `/` when it exists, with `index.html` for the app's own routes. */
+  webRoot?: string;
 }
 
 /**
@@ -81,10 +86,14 @@ export async function buildApp(
     const message = status < 500 ? error.message : 'An unexpected error occurred. Please try again.';
     reply.code(status).send({ status: false, ok: false, message });
   });
+  const webApp = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : undefined;
+  if (webApp) await app.register(fastifyStatic, { root: webApp, wildcard: false, index: ['index.html'] });
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send({ status: false, ok: false, message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0];
+    // the web app routes in the browser: any other page path gets its shell
+    if (webApp && request.method === 'GET' && !path.startsWith('/api/'))
+      return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send({ status: false, ok: false, message: `No route ${request.method} ${path}` });
   });
 
   app.get('/api/health', async () => ({ ok: true, forms: registry.forms.size }));

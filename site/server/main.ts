@@ -34,7 +34,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const registry = FormRegistry.load(ROOT, [join(ROOT, 'site/content/bookings'), join(ROOT, 'site/content/review')]);
   const ctx = { config, db: database.db, files: createFileStore(config), mail: createMailTransport(config) };
-  const app = await buildApp(ctx, registry, { modules: [registerUploadRoutes, registerServiceRoutes] });
+  const app = await buildApp(ctx, registry, {
+    modules: [registerUploadRoutes, registerServiceRoutes],
+    webRoot: join(ROOT, 'dist/site'),
+  });
   for (const problem of registry.problems) app.log.warn({ problem }, 'form not loaded');
 
   let closing = false;

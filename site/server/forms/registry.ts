@@ -26,6 +26,8 @@ export interface SubmissionTarget {
   first: boolean;
   /** The content record id of a CMS definition; bookings sharing one path are told apart by it. */
   sourceId?: string;
+  /** The top-level keys this submission's payload may have. */
+  payloadKeys: Set<string>;
 }
 
 function files(dir: string, suffixes: string[]): string[] {
@@ -49,6 +51,20 @@ function files(dir: string, suffixes: string[]): string[] {
 /** The path of an endpoint as this server answers it: `{host}` (the CRM base) is this server by default. */
 export function endpointPath(endpoint: string): string {
   return endpoint.replace('{host}', '').replace(/^https?:\/\/[^/]+/, '') || '/';
+}
+
+/** The top-level keys a payload map produces. */
+function payloadKeysOf(settings: SubmitSettings, form: CompiledForm): Set<string> {
+  const payload = settings.payload;
+  const keys = new Set(Object.keys(payload?.fields ?? {}));
+  if (!payload || payload.mode === 'all') {
+    const omit = new Set(payload?.omit ?? []);
+    for (const plan of Object.values(form.fields)) if (plan.hasData && !omit.has(plan.name)) keys.add(plan.name);
+  }
+  if (payload?.mode === 'template' && payload.template && typeof payload.template === 'object') {
+    for (const key of Object.keys(payload.template)) keys.add(key);
+  }
+  return keys;
 }
 
 /** Top-level constant values of a payload: `fields` entries with `const`, or a template's own values. */
@@ -107,6 +123,7 @@ export class FormRegistry {
         constants: constantsOf(settings),
         source,
         sourceId,
+        payloadKeys: payloadKeysOf(settings, form),
         first: !this.targets.some((t) => t.form === form && t.path === endpointPath(settings.endpoint)),
       });
     };
@@ -123,12 +140,22 @@ export class FormRegistry {
     if (byId.length === 1) return byId[0];
     const matches = (t: SubmissionTarget) =>
       Object.entries(t.constants).every(([k, v]) => record[k] !== undefined && String(record[k]) === String(v));
-    // the most specific match wins (most constants); a body without them takes the one without constants
+    // the most specific match wins (most constants); then the form whose payload keys fit the body best
+    // (two forms may post to one path, like the contact enquiry and the pre-subscription)
+    const fit = (t: SubmissionTarget) => {
+      const keys = Object.keys(record);
+      const unknown = keys.filter((k) => !t.payloadKeys.has(k)).length;
+      return keys.length - unknown * 10;
+    };
+    const ranked = (list: SubmissionTarget[]) =>
+      [...list].sort((a, b) => Object.keys(b.constants).length - Object.keys(a.constants).length || fit(b) - fit(a));
     return (
-      candidates.filter(matches).sort((a, b) => Object.keys(b.constants).length - Object.keys(a.constants).length)[0] ??
-      candidates.find(
-        (t) => Object.keys(t.constants).length === 0 || Object.values(t.constants).every((v) => String(v) === '1'),
-      )
+      ranked(candidates.filter(matches))[0] ??
+      ranked(
+        candidates.filter(
+          (t) => Object.keys(t.constants).length === 0 || Object.values(t.constants).every((v) => String(v) === '1'),
+        ),
+      )[0]
     );
   }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -232,6 +232,43 @@ describe('customer-relationship lead steps (POST /api/v1/lead/submit-application
   });
 });
 
+describe('two forms on one path (POST /api/internal/contact-form)', () => {
+  const load = (file: string) => compileForm(JSON.parse(readFileSync(join(root, file), 'utf8'))).form as CompiledForm;
+  const pre = load('schemas/health-insurance/pre-subscription.form.json');
+  const enquiry = load('schemas/contact/contact-enquiry.form.json');
+
+  it('tells the pre-subscription and the contact enquiry apart by their payload and validates each with its own schema', async () => {
+    const preData = {
+      title: 'Mr.',
+      firstName: 'Kwame',
+      lastName: 'Mensah',
+      plan: 'AOK',
+      passportNumber: 'G1234567',
+      confirmPassportNumber: 'G1234567',
+      termsAndConditions: true,
+    };
+    const enquiryData = {
+      title: 'Female',
+      firstName: 'Linh',
+      email: 'linh@example.com',
+      preferredLanguage: 'vi',
+      inquiry: 'seeking_information',
+      topic: 'Study in Germany',
+      message: 'Which documents do I need?',
+    };
+    const first = await send('/api/internal/contact-form', encodeRequest(pre.submit!, preData, {}, pre));
+    expect({ status: first.status, body: await first.json() }).toMatchObject({ status: 200, body: { ok: true } });
+    const second = await send('/api/internal/contact-form', encodeRequest(enquiry.submit!, enquiryData, {}, enquiry));
+    expect({ status: second.status, body: await second.json() }).toMatchObject({ status: 200, body: { ok: true } });
+    const rows = await database.db
+      .selectFrom('submissions')
+      .select('form_id')
+      .where('kind', '=', '/api/internal/contact-form')
+      .execute();
+    expect(rows.map((r) => r.form_id).sort()).toEqual(['contact-enquiry', 'pre-subscription']);
+  });
+});
+
 describe('bookings defined in the content service (POST /api/v2/bookings/create)', () => {
   const v2 = () => {
     const registry = FormRegistry.load(root, [join(root, 'site/content/bookings')]);
@@ -271,5 +308,32 @@ describe('bookings defined in the content service (POST /api/v2/bookings/create)
     expect(response.status).toBe(400);
     expect(body.errors.map((e) => e.field).sort()).toEqual(['agree', 'fullName', 'guests']);
     expect(await count('booking-v2')).toBe(before);
+  });
+});
+
+describe('the built web app', () => {
+  it('is served at / with its shell for page routes, while unknown API paths stay JSON 404s', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'antrag-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Antrag</title><div id="root"></div>');
+    writeFileSync(join(web, 'app.js'), 'export {};');
+    const config = loadConfig({ DATA_DIR: dataDir, ANTRAG_SECRET: 'test-secret', LOG_LEVEL: 'silent' });
+    const ctx: ServerContext = {
+      config,
+      db: database.db,
+      files: {} as ServerContext['files'],
+      mail: { send: async () => {} },
+    };
+    const webServer = await buildApp(ctx, new FormRegistry(), { logger: false, webRoot: web });
+    try {
+      expect((await webServer.inject({ url: '/' })).body).toContain('<div id="root">');
+      expect((await webServer.inject({ url: '/blocked-account/book' })).body).toContain('<div id="root">');
+      expect((await webServer.inject({ url: '/app.js' })).headers['content-type']).toContain('javascript');
+      const api = await webServer.inject({ url: '/api/nope' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ ok: false });
+    } finally {
+      await webServer.close();
+      rmSync(web, { recursive: true, force: true });
+    }
   });
 });
