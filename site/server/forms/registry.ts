@@ -142,13 +142,13 @@ export class FormRegistry {
       Object.entries(t.constants).every(([k, v]) => record[k] !== undefined && String(record[k]) === String(v));
     // the most specific match wins (most constants); then the form whose payload keys fit the body best
     // (two forms may post to one path, like the contact enquiry and the pre-subscription)
-    const fit = (t: SubmissionTarget) => {
+    const payloadFit = (t: SubmissionTarget) => {
       const keys = Object.keys(record);
       const unknown = keys.filter((k) => !t.payloadKeys.has(k)).length;
       return keys.length - unknown * 10;
     };
     const ranked = (list: SubmissionTarget[]) =>
-      [...list].sort((a, b) => Object.keys(b.constants).length - Object.keys(a.constants).length || fit(b) - fit(a));
+      [...list].sort((a, b) => Object.keys(b.constants).length - Object.keys(a.constants).length || payloadFit(b) - payloadFit(a));
     return (
       ranked(candidates.filter(matches))[0] ??
       ranked(
