@@ -148,7 +148,9 @@ export class FormRegistry {
       return keys.length - unknown * 10;
     };
     const ranked = (list: SubmissionTarget[]) =>
-      [...list].sort((a, b) => Object.keys(b.constants).length - Object.keys(a.constants).length || payloadFit(b) - payloadFit(a));
+      [...list].sort(
+        (a, b) => Object.keys(b.constants).length - Object.keys(a.constants).length || payloadFit(b) - payloadFit(a),
+      );
     return (
       ranked(candidates.filter(matches))[0] ??
       ranked(
