@@ -6,6 +6,7 @@ import { decodePayload, unflattenForm } from '../../../renderer/core/payload/ind
 import type { FieldError } from '../../../renderer/core/validate/index.js';
 import type { ServerContext } from '../context.js';
 import { insertLead, jsonValue } from '../db/index.js';
+import { confirmUpload } from '../files/confirm.js';
 import type { FormRegistry, SubmissionTarget } from '../forms/registry.js';
 import { checkBearer } from '../tokens.js';
 
@@ -66,6 +67,19 @@ async function fileRecords(ctx: ServerContext, names: string[]) {
     )
     .execute();
   const found = new Map(rows.map((r) => [r.key.slice('uploads/'.length), r]));
+  // S3 uploads go straight to the bucket: the first submission naming one has its bytes checked and recorded
+  if (ctx.files.driver === 's3') {
+    for (const name of names.filter((n) => !found.has(n))) {
+      const confirmed = await confirmUpload(ctx, `uploads/${name}`);
+      if (confirmed.ok) {
+        found.set(name, {
+          key: confirmed.file.key,
+          content_type: confirmed.file.contentType,
+          size: confirmed.file.size,
+        });
+      }
+    }
+  }
   return new Map(
     names.map((name) => {
       const row = found.get(name);
