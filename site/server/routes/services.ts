@@ -72,6 +72,25 @@ async function findLead(ctx: ServerContext, leadId: number) {
   return { ...lead, email };
 }
 
+/** Keeps a verification result, linked to the lead whose blocked-account number the call names. */
+async function recordVerification(
+  ctx: ServerContext,
+  accountId: string | undefined,
+  kind: string,
+  status: string,
+  details: unknown,
+) {
+  const lead = await ctx.db
+    .selectFrom('leads')
+    .select('id')
+    .where('account_id', '=', accountId ?? '')
+    .executeTakeFirst();
+  await ctx.db
+    .insertInto('verifications')
+    .values({ lead_id: lead?.id ?? null, kind, status, details: jsonValue(details) })
+    .execute();
+}
+
 const IMAGE_LIMITS = { minBytes: 1, allowed: DOCUMENT_TYPES.filter((t) => t.startsWith('image/')) };
 
 /**
@@ -101,20 +120,7 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
     const check = await checkFile(file.bytes, file.contentType, { ...IMAGE_LIMITS, maxBytes });
     if (!check.ok) throw new RequestProblem(400, check.message);
     const result = await verifyDocument(file.bytes);
-    const lead = await ctx.db
-      .selectFrom('leads')
-      .select('id')
-      .where('account_id', '=', fields.blocked_acc_no ?? '')
-      .executeTakeFirst();
-    await ctx.db
-      .insertInto('verifications')
-      .values({
-        lead_id: lead?.id ?? null,
-        kind: 'document',
-        status: result.doc_status,
-        details: jsonValue(result.details),
-      })
-      .execute();
+    await recordVerification(ctx, fields.blocked_acc_no, 'document', result.doc_status, result.details);
     return { data: { doc_status: result.doc_status, details: result.details }, message: result.message };
   });
 
@@ -140,20 +146,7 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
         return reply.code(502).send({ status: false, message: 'Processing failed.' });
       throw error;
     }
-    const lead = await ctx.db
-      .selectFrom('leads')
-      .select('id')
-      .where('account_id', '=', fields.blocked_acc_no ?? '')
-      .executeTakeFirst();
-    await ctx.db
-      .insertInto('verifications')
-      .values({
-        lead_id: lead?.id ?? null,
-        kind: 'face',
-        status: result.doc_status,
-        details: jsonValue(result.details ?? {}),
-      })
-      .execute();
+    await recordVerification(ctx, fields.blocked_acc_no, 'face', result.doc_status, result.details ?? {});
     return { data: { doc_status: result.doc_status }, message: result.message };
   });
 
