@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/component/**/*.test.tsx'],
     environment: 'node',
     // creating an embedded database, OCR and child processes take seconds on a busy 2-core machine
     testTimeout: 60_000,
