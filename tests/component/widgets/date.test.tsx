@@ -1,0 +1,26 @@
+/** @vitest-environment jsdom */
+import './setup.js';
+import { screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderForm } from './renderForm.js';
+
+const schema = { type: 'object' as const, properties: { start: { type: 'string' as const, title: 'Start' } } };
+const uiSchema = { start: { 'ui:widget': 'date', 'ui:title': 'Start', 'ui:options': { displayFormat: 'DD/MM/YYYY' } } };
+
+describe('date widget', () => {
+  it('shows an ISO value as DD/MM/YYYY and stores a typed date as YYYY-MM-DD', async () => {
+    const user = userEvent.setup();
+    const { latest } = renderForm({ schema, uiSchema, formData: { start: '2024-03-15' } });
+    const input = screen.getByLabelText('Start') as HTMLInputElement;
+    expect(input.value).toBe('15/03/2024');
+    await user.clear(input);
+    await user.type(input, '01/04/2025{Enter}');
+    expect(latest().start).toBe('2025-04-01');
+  });
+
+  it('uses the Select date placeholder', () => {
+    renderForm({ schema, uiSchema });
+    expect(screen.getByPlaceholderText('Select date')).toBeTruthy();
+  });
+});

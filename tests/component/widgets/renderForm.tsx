@@ -1,0 +1,33 @@
+import Form from '@rjsf/antd';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import validator from '@rjsf/validator-ajv8';
+import { render } from '@testing-library/react';
+import { fields, type WidgetFormContext, widgets } from '../../../widgets/index.js';
+
+/** Renders a real RJSF antd Form with the project's widgets; `latest()` is the form data after the last change. */
+export function renderForm(opts: {
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  formData?: unknown;
+  formContext?: WidgetFormContext;
+}) {
+  let data: unknown = opts.formData;
+  const changes: unknown[] = [];
+  const utils = render(
+    <Form
+      schema={opts.schema}
+      uiSchema={opts.uiSchema}
+      formData={opts.formData}
+      formContext={opts.formContext}
+      validator={validator}
+      widgets={widgets}
+      fields={fields}
+      showErrorList={false}
+      onChange={(e) => {
+        data = e.formData;
+        changes.push(e.formData);
+      }}
+    />,
+  );
+  return { ...utils, latest: () => data as Record<string, unknown>, changes };
+}

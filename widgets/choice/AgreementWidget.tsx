@@ -1,0 +1,25 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { Checkbox } from 'antd';
+import { ariaFor } from '../shared/aria.js';
+import { Markdownish } from '../shared/Markdownish.js';
+import { textsOf } from '../shared/texts.js';
+
+/** A consent checkbox whose text may hold [text](url) links (opened in a new tab); never raw HTML. */
+export function AgreementWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, registry, options, label } = props;
+  const { content } = options as { content?: string };
+  const { t } = textsOf(registry);
+  return (
+    <Checkbox
+      id={id}
+      checked={value === true}
+      disabled={disabled || readonly}
+      onChange={(e) => onChange(e.target.checked)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      {...ariaFor(id, rawErrors)}
+    >
+      <Markdownish text={content ? t(content) : (label ?? '')} inlineOnly />
+    </Checkbox>
+  );
+}

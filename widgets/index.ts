@@ -1,0 +1,41 @@
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { AgreementWidget } from './choice/AgreementWidget.js';
+import { ChoiceButtonsWidget } from './choice/ChoiceButtonsWidget.js';
+import { ChoiceSliderWidget } from './choice/ChoiceSliderWidget.js';
+import { CurrencyWidget } from './choice/CurrencyWidget.js';
+import { RateWidget } from './choice/RateWidget.js';
+import { SearchSelectWidget } from './choice/SearchSelectWidget.js';
+import { ComputedField } from './computed/ComputedField.js';
+import { CountryField } from './country/CountryField.js';
+import { CountryWidget } from './country/CountryWidget.js';
+import { DateWidget, MonthWidget } from './date/DateWidget.js';
+import { InfoField } from './info/InfoField.js';
+import { OtpWidget } from './otp/OtpWidget.js';
+import { PhoneField } from './phone/PhoneField.js';
+import { UploadField } from './upload/UploadField.js';
+
+export type { WidgetFormContext } from './shared/texts.js';
+export { signedUpload, UploadError } from './upload/signedUpload.js';
+
+/** Widgets keyed by the names the compiler writes as `ui:widget` (RJSF's own cover text, select, radio, …). */
+export const widgets: RegistryWidgetsType = {
+  date: DateWidget,
+  month: MonthWidget,
+  currency: CurrencyWidget,
+  rate: RateWidget,
+  searchSelect: SearchSelectWidget,
+  choiceButtons: ChoiceButtonsWidget,
+  choiceSlider: ChoiceSliderWidget,
+  agreement: AgreementWidget,
+  otp: OtpWidget,
+  country: CountryWidget,
+};
+
+/** Fields keyed by the names the compiler writes as `ui:field`. */
+export const fields: RegistryFieldsType = {
+  phone: PhoneField,
+  country: CountryField,
+  info: InfoField,
+  computed: ComputedField,
+  upload: UploadField,
+};

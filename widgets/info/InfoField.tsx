@@ -1,0 +1,23 @@
+import type { FieldProps } from '@rjsf/utils';
+import { Alert } from 'antd';
+import { Markdownish } from '../shared/Markdownish.js';
+import { maybe, textsOf } from '../shared/texts.js';
+
+/** A block of text (markdown links, bold, paragraphs) shown as an info or warning notice; holds no data. */
+export function InfoField(props: FieldProps) {
+  const { uiSchema, registry, fieldPathId } = props;
+  const { content, variant = 'info' } = (uiSchema?.['ui:options'] ?? {}) as { content?: string; variant?: string };
+  const { t } = textsOf(registry);
+  const title = maybe(t, uiSchema?.['ui:title']);
+  const type =
+    variant === 'warning' ? 'warning' : variant === 'error' ? 'error' : variant === 'success' ? 'success' : 'info';
+  return (
+    <Alert
+      id={fieldPathId.$id}
+      type={type}
+      showIcon
+      title={title}
+      description={content ? <Markdownish text={t(content)} /> : undefined}
+    />
+  );
+}

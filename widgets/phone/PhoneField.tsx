@@ -1,0 +1,116 @@
+import type { FieldProps } from '@rjsf/utils';
+import { Input, Select, Space } from 'antd';
+import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
+import { useMemo, useState } from 'react';
+import { countryOptions, matchesLabel } from '../country/countryNames.js';
+import { ariaFor } from '../shared/aria.js';
+import { FieldLabel } from '../shared/FieldLabel.js';
+import { maybe, textOr, textsOf } from '../shared/texts.js';
+
+export interface PhoneValue {
+  countryCode: string;
+  areaCode?: string;
+  phoneNumber: string;
+  isoCode: string;
+}
+
+const DIALLABLE = new Set<string>(getCountries());
+
+/** Countries with a calling code, named in `locale` and sorted by that name. */
+export function dialOptions(locale: string): Array<{ iso: string; code: string; label: string }> {
+  return countryOptions(locale)
+    .filter((c) => DIALLABLE.has(c.iso))
+    .map((c) => {
+      const code = `+${getCountryCallingCode(c.iso as CountryCode)}`;
+      return { iso: c.iso, code, label: `${c.label} (${code})` };
+    });
+}
+
+/** A dialling code and a number of digits only, as `{ countryCode: '+49', phoneNumber, isoCode: 'DE' }`. */
+export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
+  const {
+    fieldPathId,
+    formData,
+    onChange,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    rawErrors,
+    registry,
+    uiSchema,
+    required,
+  } = props;
+  const id = fieldPathId.$id;
+  const { defaultCountry } = (uiSchema?.['ui:options'] ?? {}) as { defaultCountry?: string };
+  const { t, locale } = textsOf(registry);
+  const options = useMemo(() => dialOptions(locale), [locale]);
+  const [rejected, setRejected] = useState(false);
+  const iso = formData?.isoCode || (defaultCountry && DIALLABLE.has(defaultCountry) ? defaultCountry : undefined);
+  const label = maybe(t, uiSchema?.['ui:title']) ?? props.schema.title ?? props.name;
+  const aria = ariaFor(id, rawErrors);
+  const hintId = `${id}__digits`;
+
+  const emit = (next: Partial<PhoneValue>) => {
+    const isoCode = next.isoCode ?? iso;
+    const merged = { ...formData, ...next };
+    const value: PhoneValue | undefined =
+      !merged.phoneNumber && !next.isoCode && !formData
+        ? undefined
+        : {
+            ...(merged.areaCode ? { areaCode: merged.areaCode } : {}),
+            countryCode: isoCode ? `+${getCountryCallingCode(isoCode as CountryCode)}` : '',
+            phoneNumber: merged.phoneNumber ?? '',
+            isoCode: isoCode ?? '',
+          };
+    onChange(value, fieldPathId.path);
+  };
+
+  return (
+    <div>
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
+      <Space.Compact style={{ width: '100%' }}>
+        <Select
+          id={`${id}_countryCode`}
+          aria-label={textOr(t, 'phone.countryCode', 'Country code')}
+          showSearch={{ filterOption: (input, option) => matchesLabel(input, option?.label) }}
+          value={iso}
+          options={options.map((o) => ({ value: o.iso, label: o.label }))}
+          disabled={disabled || readonly}
+          popupMatchSelectWidth={false}
+          style={{ width: '40%' }}
+          onChange={(v: string) => emit({ isoCode: v })}
+        />
+        <Input
+          id={id}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          value={formData?.phoneNumber ?? ''}
+          placeholder={maybe(t, uiSchema?.['ui:placeholder'])}
+          disabled={disabled}
+          readOnly={readonly}
+          style={{ width: '60%' }}
+          aria-invalid={aria['aria-invalid'] || rejected}
+          aria-describedby={rejected ? `${hintId} ${aria['aria-describedby']}` : aria['aria-describedby']}
+          onChange={(e) => {
+            const typed = e.target.value;
+            // digits (and spaces) only: anything else is refused and the person is told why
+            const clean = typed.replace(/[^\d ]/g, '');
+            setRejected(clean !== typed);
+            emit({ phoneNumber: clean });
+          }}
+          onBlur={() => onBlur(id, formData)}
+          onFocus={() => onFocus(id, formData)}
+        />
+      </Space.Compact>
+      {rejected && (
+        <div id={hintId} role="alert" className="ant-form-item-explain-error">
+          {t('validation.digitsOnly')}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import type { FieldProps } from '@rjsf/utils';
+import { Button, message, Progress, Upload } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { ariaFor } from '../shared/aria.js';
+import { FieldLabel } from '../shared/FieldLabel.js';
+import { formContextOf, maybe, textOr, textsOf } from '../shared/texts.js';
+import { type FileProblem, fileProblem } from './checks.js';
+import { shortFileName, storedFileName } from './fileName.js';
+import { deleteLocalCopy, saveLocalCopy } from './localCopies.js';
+import { type SignedUploadHandle, signedUpload } from './signedUpload.js';
+
+export type UploadStatus = 'uploading' | 'done' | 'error';
+
+/** One uploaded-file record as kept in the form data. */
+export interface UploadRecord {
+  uid: string;
+  name: string;
+  storedName?: string;
+  type: string;
+  size: number;
+  status: UploadStatus;
+}
+
+interface Item extends UploadRecord {
+  percent: number;
+}
+
+interface UploadOptions {
+  accept?: string[];
+  mimeTypes?: string[];
+  minBytes?: number;
+  maxBytes?: number;
+  maxFiles?: number;
+  messages?: Partial<Record<FileProblem | 'failed', string>>;
+  docKey?: string;
+  target?: string;
+  fileNamePrefix?: string;
+  hint?: string;
+}
+
+const toRecord = ({ percent: _p, ...record }: Item): UploadRecord => record;
+
+/**
+ * Files checked in the browser (type, size, count), then uploaded through the signed-upload sequence.
+ * The value is an array of `{ uid, name, storedName, type, size, status }`; it is valid once every status is 'done'.
+ */
+export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
+  const { fieldPathId, formData, onChange, disabled, readonly, rawErrors, registry, uiSchema, required, name } = props;
+  const id = fieldPathId.$id;
+  const options = (uiSchema?.['ui:options'] ?? {}) as UploadOptions;
+  const { accept, mimeTypes, minBytes, maxBytes, maxFiles = 1, messages = {}, docKey, fileNamePrefix, hint } = options;
+  const { t } = textsOf(registry);
+  const ctx = formContextOf(registry);
+  const [items, setItems] = useState<Item[]>(() =>
+    (Array.isArray(formData) ? formData : []).map((r) => ({ ...r, percent: r.status === 'done' ? 100 : 0 })),
+  );
+  const [problem, setProblem] = useState<string | undefined>();
+  const itemsRef = useRef(items);
+  const handles = useRef(new Map<string, SignedUploadHandle>());
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const pathRef = useRef(fieldPathId.path);
+  pathRef.current = fieldPathId.path;
+  const label = maybe(t, uiSchema?.['ui:title']) ?? props.schema.title ?? name;
+
+  /** Applies a change to the list; the form value changes only when a status or the set of files changes. */
+  const update = (change: (list: Item[]) => Item[], emit: boolean) => {
+    const next = change(itemsRef.current);
+    itemsRef.current = next;
+    setItems(next);
+    if (emit) onChangeRef.current(next.length > 0 ? next.map(toRecord) : undefined, pathRef.current);
+  };
+
+  useEffect(() => {
+    const records = Array.isArray(formData) ? formData : [];
+    const current = itemsRef.current;
+    if (current.some((i) => i.status === 'uploading')) return;
+    const same =
+      records.length === current.length &&
+      records.every((r, k) => r.uid === current[k].uid && r.status === current[k].status);
+    if (same) return;
+    const next = records.map((r) => ({ ...r, percent: r.status === 'done' ? 100 : 0 }));
+    itemsRef.current = next;
+    setItems(next);
+  }, [formData]);
+
+  const inFlight = items.filter((i) => i.status === 'uploading').length;
+  const onUploadChange = ctx.onUploadChange;
+  useEffect(() => {
+    onUploadChange?.(inFlight, id);
+  }, [inFlight, onUploadChange, id]);
+  useEffect(() => {
+    const open = handles.current;
+    return () => {
+      for (const h of open.values()) h.abort();
+    };
+  }, []);
+
+  const problemText = (p: FileProblem) => t(messages[p] ?? `upload.${p}`, { limit: maxFiles, count: maxFiles });
+
+  const start = (file: File) => {
+    const uid = globalThis.crypto.randomUUID();
+    const stored = storedFileName(file.name, docKey ?? name, { prefix: fileNamePrefix });
+    update(
+      (list) => [
+        ...list,
+        { uid, name: file.name, storedName: stored, type: file.type, size: file.size, status: 'uploading', percent: 0 },
+      ],
+      true,
+    );
+    const patch = (p: Partial<Item>, emit: boolean) =>
+      update((list) => list.map((i) => (i.uid === uid ? { ...i, ...p } : i)), emit);
+    try {
+      const handle = signedUpload({
+        file,
+        fileName: stored,
+        apiBase: ctx.apiBase,
+        onProgress: (percent) => patch({ percent }, false),
+        onSuccess: () => {
+          handles.current.delete(uid);
+          patch({ status: 'done', percent: 100 }, true);
+          void saveLocalCopy(uid, file);
+        },
+        onError: () => {
+          handles.current.delete(uid);
+          patch({ status: 'error' }, true);
+          message.error(
+            t(messages.failed && messages.failed !== 'upload.failed' ? messages.failed : 'upload.fileFailed', {
+              name: file.name,
+            }),
+          );
+        },
+      });
+      handles.current.set(uid, handle);
+    } catch {
+      patch({ status: 'error' }, true);
+      message.error(t('upload.fileFailed', { name: file.name }));
+    }
+  };
+
+  const remove = (uid: string) => {
+    handles.current.get(uid)?.abort();
+    handles.current.delete(uid);
+    update((list) => list.filter((i) => i.uid !== uid), true);
+    void deleteLocalCopy(uid);
+  };
+
+  const full = items.length >= maxFiles;
+  const aria = ariaFor(id, rawErrors);
+  const problemId = `${id}__problem`;
+  return (
+    <div>
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
+      <Upload
+        id={id}
+        accept={accept?.join(',')}
+        multiple={maxFiles > 1}
+        disabled={disabled || readonly || full}
+        showUploadList={false}
+        beforeUpload={(file, picked) => {
+          // count this pick's earlier accepted files too
+          const index = picked.indexOf(file);
+          const earlier = picked
+            .slice(0, index)
+            .filter((f) => !fileProblem(f, 0, { mimeTypes, minBytes, maxBytes, maxFiles: Infinity })).length;
+          const found = fileProblem(file, itemsRef.current.length + earlier, {
+            mimeTypes,
+            minBytes,
+            maxBytes,
+            maxFiles,
+          });
+          if (found) {
+            setProblem(problemText(found));
+          } else {
+            setProblem(undefined);
+            start(file);
+          }
+          return Upload.LIST_IGNORE;
+        }}
+      >
+        <Button icon={<UploadOutlined />} disabled={disabled || readonly || full} {...aria}>
+          {textOr(t, 'upload.button', 'Upload')}
+        </Button>
+      </Upload>
+      {hint && <div className="ant-form-item-extra">{t(hint)}</div>}
+      {problem && (
+        <div id={problemId} role="alert" className="ant-form-item-explain-error">
+          {problem}
+        </div>
+      )}
+      {items.length > 0 && (
+        <ul aria-label={label} style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
+          {items.map((item) => (
+            <li key={item.uid} data-status={item.status} style={{ marginBottom: 4 }}>
+              <span title={item.name}>{shortFileName(item.name)}</span>{' '}
+              <Button
+                type="text"
+                size="small"
+                icon={<DeleteOutlined />}
+                aria-label={textOr(t, 'upload.remove', 'Remove {{name}}', { name: item.name })}
+                onClick={() => remove(item.uid)}
+                disabled={disabled || readonly}
+              />
+              {item.status !== 'done' && (
+                <Progress
+                  percent={item.percent}
+                  size="small"
+                  status={item.status === 'error' ? 'exception' : 'active'}
+                  aria-label={item.name}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
