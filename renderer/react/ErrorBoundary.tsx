@@ -1,0 +1,36 @@
+import { Alert, Result } from 'antd';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface Props {
+  /** What failed, for the message: a field name, or the form. */
+  what: string;
+  /** A small inline alert (one field) instead of a full result screen (the whole form). */
+  inline?: boolean;
+  title: string;
+  children: ReactNode;
+}
+
+interface State {
+  error?: Error;
+}
+
+/** Shows what failed in place of a form or field that throws, never a blank page. */
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = {};
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(`${this.props.what} failed to render`, error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const detail = `${this.props.what}: ${error.message}`;
+    if (this.props.inline) return <Alert type="error" showIcon title={this.props.title} description={detail} />;
+    return <Result status="error" title={this.props.title} subTitle={detail} />;
+  }
+}

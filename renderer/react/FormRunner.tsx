@@ -1,0 +1,50 @@
+/** Renders any compiled form as a wizard: no per-form component. */
+
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { CompiledForm } from '../core/compile/types.js';
+import type { Locale } from '../core/dsl/types.js';
+import type { ApiEnv, SubmitOutcome } from './api.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { createRunnerI18n } from './i18n.js';
+import { defaultFields, defaultWidgets } from './registry.js';
+import { Wizard } from './Wizard.js';
+
+export interface FormRunnerProps {
+  form: CompiledForm;
+  locale?: Locale;
+  /** Widgets and fields over the default registry, keyed by `ui:widget` / `ui:field` names. */
+  widgets?: RegistryWidgetsType;
+  fields?: RegistryFieldsType;
+  onSubmitted?: (outcome: SubmitOutcome) => void;
+  queryClient?: QueryClient;
+  /** fetch and storage for server calls (tests pass doubles). */
+  env?: ApiEnv;
+}
+
+export function FormRunner({ form, locale = 'en', widgets, fields, onSubmitted, queryClient, env }: FormRunnerProps) {
+  const texts = form && typeof form === 'object' ? form.texts : undefined;
+  const i18n = useMemo(() => createRunnerI18n(locale, texts ?? {}), [locale, texts]);
+  const [client] = useState(() => queryClient ?? new QueryClient());
+  const allWidgets = useMemo(() => ({ ...defaultWidgets, ...widgets }), [widgets]);
+  const allFields = useMemo(() => ({ ...defaultFields, ...fields }), [fields]);
+  const formId = form && typeof form === 'object' && typeof form.id === 'string' ? form.id : '?';
+  return (
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <ErrorBoundary key={formId} what={`Form '${formId}'`} title={i18n.t('errors.unexpected')}>
+          <Wizard
+            form={form}
+            locale={locale}
+            widgets={allWidgets}
+            fields={allFields}
+            onSubmitted={onSubmitted}
+            env={env}
+          />
+        </ErrorBoundary>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,176 @@
+/** The wizard around the step forms: indicator, headline, buttons, drafts, submissions, result. */
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { Alert, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { CompiledForm } from '../core/compile/types.js';
+import type { Locale } from '../core/dsl/types.js';
+import { type ApiEnv, ApiStatusError, type SubmitOutcome, useSubmitMutation } from './api.js';
+import type { RunnerContext } from './context.js';
+import { DraftDialog } from './DraftDialog.js';
+import { clearDraft, loadDraft, saveDraft } from './draft.js';
+import { Indicator, indicatorKind } from './Indicator.js';
+import { useT } from './i18n.js';
+import { ResultScreen } from './ResultScreen.js';
+import { StepForm } from './StepForm.js';
+import { useMediaQuery } from './useMediaQuery.js';
+import { WizardButtons } from './WizardButtons.js';
+import {
+  applyAllTransforms,
+  checkCompiledForm,
+  doneAllowed,
+  type FormData,
+  initialState,
+  isLastStep,
+  withComputed,
+  wizardReducer,
+} from './wizard.js';
+
+export interface WizardProps {
+  form: CompiledForm;
+  locale: Locale;
+  widgets: RegistryWidgetsType;
+  fields: RegistryFieldsType;
+  onSubmitted?: (outcome: SubmitOutcome) => void;
+  env?: ApiEnv;
+}
+
+function changedKeys(before: FormData, after: FormData): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+}
+
+export function Wizard({ form, locale, widgets, fields, onSubmitted, env }: WizardProps) {
+  checkCompiledForm(form);
+  const t = useT();
+  const reducer = useMemo(() => wizardReducer(form), [form]);
+  const [state, dispatch] = useReducer(reducer, form, (f) => {
+    const stored = f.draft?.resumePrompt === false ? loadDraft(f) : undefined;
+    const start = initialState(f);
+    return stored ? reducer(start, { type: 'restore', draft: stored }) : start;
+  });
+  const [pendingDraft, setPendingDraft] = useState(() =>
+    form.draft?.resumePrompt === false ? undefined : loadDraft(form),
+  );
+  const mutation = useSubmitMutation(env);
+  const isMobile = useMediaQuery(`(max-width: ${(form.wizard.mobileBreakpoint ?? 1024) - 1}px)`);
+  const uploads = useRef(new Map<string, number>());
+
+  // every step change starts at the top of the page
+  const stepShown = state.step;
+  useEffect(() => {
+    if (typeof window !== 'undefined' && stepShown >= 0) window.scrollTo?.({ top: 0 });
+  }, [stepShown]);
+
+  const onUploadChange = useCallback((inFlight: number, fieldId: string) => {
+    uploads.current.set(fieldId, inFlight);
+    dispatch({ type: 'uploadsInFlight', count: [...uploads.current.values()].reduce((a, b) => a + b, 0) });
+  }, []);
+
+  const data = useMemo(() => withComputed(form, state.data), [form, state.data]);
+  const context = useMemo<RunnerContext>(
+    () => ({ form, stepIndex: state.step, locale, data, formData: data, t, onUploadChange, isMobile }),
+    [form, state.step, locale, data, t, onUploadChange, isMobile],
+  );
+
+  const onNext = async (stepData: FormData) => {
+    const committed = applyAllTransforms(form, { ...state.data, ...stepData });
+    const step = form.steps[state.step];
+    const last = isLastStep(form, state);
+    const settings = step.submit ?? (last ? form.submit : undefined);
+    if (!settings) {
+      dispatch({ type: 'next', valid: true, errors: [], data: committed });
+      if (last) {
+        if (form.draft?.clearOnSuccess !== false) clearDraft(form);
+        dispatch({ type: 'submitted' });
+      } else saveDraft(form, { currentStep: state.step + 1, data: committed });
+      return;
+    }
+    dispatch({ type: 'submitting', data: committed });
+    try {
+      const query = typeof window === 'undefined' ? undefined : new URLSearchParams(window.location.search);
+      const outcome = await mutation.mutateAsync({
+        settings,
+        data: withComputed(form, committed),
+        ctx: { locale, query },
+        form,
+      });
+      if (!outcome.ok) {
+        const fallback = (step.failureMessage ?? settings.errorMessage ?? 'errors.submitApplication') as string;
+        dispatch({
+          type: 'failed',
+          message: outcome.message?.key || outcome.message?.text ? outcome.message : { key: fallback },
+        });
+        return;
+      }
+      if (last) {
+        if (form.draft?.clearOnSuccess !== false) clearDraft(form);
+      } else saveDraft(form, { currentStep: state.step + 1, data: committed });
+      dispatch({ type: 'submitted', id: outcome.id, body: outcome.body });
+      if (last) onSubmitted?.(outcome);
+    } catch (error) {
+      dispatch({
+        type: 'failed',
+        message: error instanceof ApiStatusError ? { text: t(error.key, error.params) } : { key: 'errors.network' },
+      });
+    }
+  };
+
+  if (state.status === 'done') return <ResultScreen settings={form.results.success} id={state.result?.id} t={t} />;
+
+  const step = form.steps[state.step];
+  const total = form.steps.length;
+  const headline = t(step.headline ?? step.title);
+  const count =
+    isMobile && form.wizard.mobileStepCount && total > 1
+      ? ` ${t('wizard.stepCount', { step: state.step + 1, total })}`
+      : '';
+  const message = state.serverMessage?.text ?? (state.serverMessage?.key ? t(state.serverMessage.key) : undefined);
+
+  return (
+    <div className="antrag-wizard" data-step={state.step}>
+      <DraftDialog
+        open={pendingDraft !== undefined}
+        t={t}
+        onResume={() => {
+          if (pendingDraft) dispatch({ type: 'restore', draft: pendingDraft });
+          setPendingDraft(undefined);
+        }}
+        onDiscard={() => {
+          clearDraft(form);
+          setPendingDraft(undefined);
+        }}
+      />
+      <Indicator form={form} step={state.step} kind={indicatorKind(form, state.step, isMobile)} t={t} />
+      <header className="antrag-step-header">
+        <Typography.Title level={2}>
+          {headline}
+          {count}
+        </Typography.Title>
+        {step.subText ? <Typography.Paragraph>{t(step.subText)}</Typography.Paragraph> : null}
+      </header>
+      <StepForm
+        key={state.step}
+        form={form}
+        context={context}
+        data={state.data}
+        widgets={widgets}
+        fields={fields}
+        onChange={(next) => dispatch({ type: 'change', data: next, changed: changedKeys(state.data, next) })}
+        onNext={(d) => void onNext(d)}
+      >
+        {message ? <Alert type="error" showIcon title={message} role="alert" /> : null}
+        <WizardButtons
+          step={step}
+          isFirst={state.step === 0}
+          isLast={isLastStep(form, state)}
+          busy={state.status === 'submitting'}
+          blocked={state.uploadsInFlight > 0}
+          doneAllowed={doneAllowed(form, state.data)}
+          onBack={() => dispatch({ type: 'back' })}
+          t={t}
+        />
+      </StepForm>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/** Server calls of the runner: the bearer token and form submissions, with react-query wrappers. */
+import { useMutation } from '@tanstack/react-query';
+import type { CompiledForm } from '../core/compile/types.js';
+import type { SubmitSettings } from '../core/dsl/types.js';
+import {
+  dataToStore,
+  encodeRequest,
+  failureMessage,
+  isSuccessfulAnswer,
+  type PayloadContext,
+  valuesToStore,
+} from '../core/payload/index.js';
+
+/** Raised for a non-OK answer where one is not expected; `key`/`params` give the catalogue message. */
+export class ApiStatusError extends Error {
+  readonly key = 'errors.apiStatus';
+  constructor(readonly status: number) {
+    super(`API responded with status ${status}`);
+    this.name = 'ApiStatusError';
+  }
+  get params() {
+    return { status: this.status };
+  }
+}
+
+export interface ApiEnv {
+  fetch?: typeof fetch;
+  storage?: Storage;
+  now?: () => Date;
+}
+
+const TOKEN_KEY = 'access_token';
+const VALID_UNTIL_KEY = 'valid_until';
+
+function storageOf(env: ApiEnv): Storage | undefined {
+  return env.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
+}
+
+/** The bearer token: the cached one until it expires, else a fresh one from GET /api/get-token. */
+export async function getToken(env: ApiEnv = {}): Promise<string> {
+  const storage = storageOf(env);
+  const now = (env.now ?? (() => new Date()))();
+  const cached = storage?.getItem(TOKEN_KEY);
+  const until = storage?.getItem(VALID_UNTIL_KEY);
+  if (cached && until && new Date(until).getTime() > now.getTime()) return cached;
+  const response = await (env.fetch ?? fetch)('/api/get-token');
+  if (!response.ok) throw new ApiStatusError(response.status);
+  const body = (await response.json()) as { access_token: string; valid_until: string };
+  storage?.setItem(TOKEN_KEY, body.access_token);
+  storage?.setItem(VALID_UNTIL_KEY, body.valid_until);
+  return body.access_token;
+}
+
+export interface SubmitOutcome {
+  ok: boolean;
+  status: number;
+  body: unknown;
+  /** The result id (booking / deal id) when the settings name one. */
+  id?: string;
+  /** On failure: a text key or the server's own words. */
+  message?: { key?: string; text?: string };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Sends one submission as its settings describe and stores what they say to keep. */
+export async function submit(
+  settings: SubmitSettings,
+  data: Record<string, unknown>,
+  ctx: PayloadContext,
+  form?: CompiledForm,
+  env: ApiEnv = {},
+): Promise<SubmitOutcome> {
+  const storage = storageOf(env);
+  for (const need of settings.requiresStorage ?? []) {
+    if (!storage?.getItem(need.key))
+      return { ok: false, status: 0, body: undefined, message: { key: need.message as string } };
+  }
+  const request = encodeRequest(settings, data, { storage: (k) => storage?.getItem(k), ...ctx }, form);
+  const headers = { ...request.headers };
+  if (settings.auth === 'bearer') headers.Authorization = `Bearer ${await getToken(env)}`;
+  let body: BodyInit | undefined;
+  if (Array.isArray(request.body)) {
+    const formData = new FormData();
+    for (const [name, value] of request.body) formData.append(name, value);
+    body = formData;
+  } else body = request.body;
+  const response = await (env.fetch ?? fetch)(request.url, { method: request.method, headers, body });
+  const answer = await readBody(response);
+  if (!isSuccessfulAnswer(settings.success, response.status, answer)) {
+    return { ok: false, status: response.status, body: answer, message: failureMessage(settings, answer) };
+  }
+  for (const [key, value] of [...valuesToStore(settings.store, answer), ...dataToStore(settings, data, ctx)]) {
+    storage?.setItem(key, value);
+  }
+  const idValue =
+    settings.resultIdField && answer && typeof answer === 'object'
+      ? (answer as Record<string, unknown>)[settings.resultIdField]
+      : undefined;
+  return {
+    ok: true,
+    status: response.status,
+    body: answer,
+    id: idValue === undefined || idValue === null ? undefined : String(idValue),
+  };
+}
+
+export interface SubmitVariables {
+  settings: SubmitSettings;
+  data: Record<string, unknown>;
+  ctx: PayloadContext;
+  form?: CompiledForm;
+}
+
+/** `submit` as a react-query mutation. */
+export function useSubmitMutation(env: ApiEnv = {}) {
+  return useMutation<SubmitOutcome, Error, SubmitVariables>({
+    mutationFn: ({ settings, data, ctx, form }) => submit(settings, data, ctx, form, env),
+  });
+}

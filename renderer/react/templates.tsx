@@ -1,0 +1,69 @@
+/** The root object of a step laid out as the step plan's sections, each field behind its own error boundary. */
+import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import { Col, Row, Typography } from 'antd';
+import type { ReactElement } from 'react';
+import { evaluateCondition } from '../core/compile/conditions.js';
+import { runnerContextOf } from './context.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { isFieldVisible } from './wizard.js';
+
+function spanOf(uiSchema: unknown, layout: 'vertical' | 'horizontal'): number {
+  if (layout === 'vertical') return 24;
+  const span = (uiSchema as { 'ui:options'?: { span?: number } } | undefined)?.['ui:options']?.span;
+  return typeof span === 'number' && span > 0 && span <= 24 ? span : 24;
+}
+
+export function SectionsTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, registry, fieldPathId, uiSchema, title, description } = props;
+  const ctx = runnerContextOf(registry);
+  const isRoot = fieldPathId.path.length === 0;
+  if (!ctx || !isRoot) {
+    // nested structures (phone, address): their fields in order
+    return (
+      <fieldset id={fieldPathId.$id}>
+        {title ? <legend>{title}</legend> : null}
+        {description}
+        {properties.filter((p) => !p.hidden).map((p) => p.content)}
+      </fieldset>
+    );
+  }
+  const { form, stepIndex, data, t } = ctx;
+  const byName = new Map(properties.map((p) => [p.name, p]));
+  const step = form.steps[stepIndex];
+  const placed = new Set(step.sections.flatMap((s) => s.fields));
+  const rest = properties.filter((p) => !placed.has(p.name) && !p.hidden);
+  const cell = (name: string, content: ReactElement, span: number) => (
+    <Col key={name} xs={24} md={span} data-field={name}>
+      <ErrorBoundary inline what={`Field '${name}'`} title={t('errors.unexpected')}>
+        {content}
+      </ErrorBoundary>
+    </Col>
+  );
+  return (
+    <div id={fieldPathId.$id}>
+      {step.sections.map((section, i) => {
+        if (section.visibleIf && !evaluateCondition(section.visibleIf, data)) return null;
+        const cells = section.fields
+          .filter((name) => isFieldVisible(form, name, data))
+          .map((name) => {
+            const prop = byName.get(name);
+            if (!prop || prop.hidden) return null;
+            return cell(
+              name,
+              prop.content,
+              spanOf((uiSchema as Record<string, unknown> | undefined)?.[name], section.layout),
+            );
+          });
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id and never reorder
+          <section key={i} className="antrag-section">
+            {section.headline ? <Typography.Title level={4}>{t(section.headline)}</Typography.Title> : null}
+            {section.description ? <Typography.Paragraph>{t(section.description)}</Typography.Paragraph> : null}
+            <Row gutter={[16, 0]}>{cells}</Row>
+          </section>
+        );
+      })}
+      {rest.length ? <Row gutter={[16, 0]}>{rest.map((p) => cell(p.name, p.content, 24))}</Row> : null}
+    </div>
+  );
+}

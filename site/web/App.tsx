@@ -1,0 +1,56 @@
+/** The web app: `/forms/{id}` renders the compiled form from `/api/forms/{id}`; language from `?lang=`. */
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Alert, Result, Spin } from 'antd';
+import type { CompiledForm } from '../../renderer/core/compile/types.js';
+import type { Locale } from '../../renderer/core/dsl/types.js';
+import { DEFAULT_LOCALE, isLocale, translate } from '../../renderer/core/i18n/index.js';
+import { ApiStatusError } from '../../renderer/react/api.js';
+import { FormRunner } from '../../renderer/react/FormRunner.js';
+
+export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+
+export interface Route {
+  formId?: string;
+  locale: Locale;
+}
+
+export function routeOf(location: { pathname: string; search: string }): Route {
+  const lang = new URLSearchParams(location.search).get('lang');
+  const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+  const match = /^\/forms\/([\w-]+)\/?$/.exec(location.pathname);
+  return { formId: match?.[1], locale };
+}
+
+async function fetchForm(id: string): Promise<CompiledForm> {
+  const response = await fetch(`/api/forms/${encodeURIComponent(id)}`);
+  if (!response.ok) throw new ApiStatusError(response.status);
+  return (await response.json()) as CompiledForm;
+}
+
+function FormPage({ id, locale }: { id: string; locale: Locale }) {
+  const query = useQuery({ queryKey: ['form', id], queryFn: () => fetchForm(id) });
+  if (query.isPending) return <Spin size="large" />;
+  if (query.isError) {
+    const error = query.error;
+    const text =
+      error instanceof ApiStatusError
+        ? translate(error.key, locale, error.params)
+        : translate('errors.network', locale);
+    return <Alert type="error" showIcon title={text} />;
+  }
+  return <FormRunner form={query.data} locale={locale} queryClient={queryClient} />;
+}
+
+export function App({ route }: { route: Route }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <main style={{ maxWidth: 960, margin: '0 auto', padding: 16 }}>
+        {route.formId ? (
+          <FormPage id={route.formId} locale={route.locale} />
+        ) : (
+          <Result status="404" title="404" subTitle={translate('wizard.goToHomepage', route.locale)} />
+        )}
+      </main>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,88 @@
+/** @vitest-environment jsdom */
+import '../setup.js';
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { FormRunner } from '../../../renderer/react/FormRunner.js';
+import { compileDefinition, compileFile, threeSteps } from './forms.js';
+
+const demo = compileDefinition(threeSteps);
+const booking = compileFile('schemas/health-insurance/health-insurance-booking.form.json');
+
+describe('FormRunner as a wizard', () => {
+  it('keeps the booking on its first step and shows messages when Next finds empty fields', async () => {
+    const user = userEvent.setup();
+    render(<FormRunner form={booking} locale="en" />);
+    expect(screen.getByRole('heading', { level: 2 })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findAllByText('This field is required!')).length).toBeGreaterThan(2);
+    expect(document.querySelector('[data-step]')?.getAttribute('data-step')).toBe('0');
+  });
+
+  it('advances when the step is filled, goes back without validation and writes the draft', async () => {
+    const user = userEvent.setup();
+    render(<FormRunner form={demo} locale="en" />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('This field is required!')).toBeTruthy();
+    await user.type(screen.getByLabelText(/First name/), 'Ann');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Where you live' })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem('RUNNER_DEMO') ?? 'null')).toEqual({
+      currentStep: 1,
+      data: { firstName: 'Ann' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('heading', { name: 'About you' })).toBeTruthy();
+    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ann');
+  });
+
+  it('offers the draft on remount: Yes restores it', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 1, data: { firstName: 'Ann' } }));
+    render(<FormRunner form={demo} locale="en" />);
+    expect(await screen.findByText('You have an in-progress booking!')).toBeTruthy();
+    expect(screen.getByText('Do you want to continue to complete it?')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByRole('heading', { name: 'Where you live' })).toBeTruthy();
+  });
+
+  it("offers the draft on remount: 'No, thanks!' deletes it", async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 1, data: { firstName: 'Ann' } }));
+    render(<FormRunner form={demo} locale="en" />);
+    await user.click(await screen.findByRole('button', { name: 'No, thanks!' }));
+    expect(localStorage.getItem('RUNNER_DEMO')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'About you' })).toBeTruthy();
+  });
+
+  it('submits on Done and shows the result with the deal id; the draft is cleared', async () => {
+    const user = userEvent.setup();
+    // a test double for the server: answers the submission with a deal id
+    const fetch = vi.fn(
+      async (_url: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ dealID: 'D-42' }), { status: 200 }),
+    );
+    const onSubmitted = vi.fn();
+    localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 2, data: { firstName: 'Ann', city: 'Bonn' } }));
+    render(<FormRunner form={demo} locale="en" env={{ fetch }} onSubmitted={onSubmitted} />);
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    expect(await screen.findByText(/Your deal id: D-42/)).toBeTruthy();
+    expect(screen.getByText('Thank you!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to homepage' }).getAttribute('href')).toBe('/');
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toMatchObject({ firstName: 'Ann', city: 'Bonn' });
+    expect(localStorage.getItem('RUNNER_DEMO')).toBeNull();
+    expect(onSubmitted).toHaveBeenCalledWith(expect.objectContaining({ ok: true, id: 'D-42' }));
+  });
+
+  it("shows the form's message when the server refuses, and stays", async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn(async () => new Response('{}', { status: 500 }));
+    localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 2, data: { firstName: 'Ann', city: 'Bonn' } }));
+    render(<FormRunner form={demo} locale="en" env={{ fetch }} />);
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('An error occurred while submitting'));
+    expect(screen.getByRole('heading', { name: 'Almost done' })).toBeTruthy();
+  });
+});

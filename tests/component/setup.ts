@@ -1,0 +1,58 @@
+// jsdom lacks browser APIs antd and the runner use: these are test doubles, used only in tests.
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(window, { ResizeObserver: ResizeObserverStub });
+  Object.assign(globalThis, { ResizeObserver: ResizeObserverStub });
+}
+
+if (typeof globalThis.MessageChannel === 'undefined') {
+  type Port = { onmessage: ((e: unknown) => void) | null; postMessage: (d: unknown) => void; close: () => void };
+  class MessageChannelStub {
+    port1: Port;
+    port2: Port;
+    constructor() {
+      const port1: Port = { onmessage: null, postMessage: () => {}, close: () => {} };
+      const port2: Port = { onmessage: null, postMessage: () => {}, close: () => {} };
+      port1.postMessage = (data) => setTimeout(() => port2.onmessage?.({ data }), 0);
+      port2.postMessage = (data) => setTimeout(() => port1.onmessage?.({ data }), 0);
+      this.port1 = port1;
+      this.port2 = port2;
+    }
+  }
+  Object.assign(globalThis, { MessageChannel: MessageChannelStub });
+}
+
+// jsdom does not implement scrolling; the runner scrolls to the top on every step change
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+Element.prototype.scrollIntoView ??= () => {};
+
+// jsdom does not implement getComputedStyle for pseudo elements; antd asks for them when measuring scrollbars
+const realGetComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (elt: Element, pseudo?: string | null) =>
+  realGetComputedStyle(elt, pseudo ? undefined : pseudo);
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compileForm } from '../../../renderer/core/compile/index.js';
+import type { CompiledForm } from '../../../renderer/core/compile/types.js';
+import { applyTransforms, transforms } from '../../../renderer/react/transforms.js';
+import {
+  applyAllTransforms,
+  applyDefaults,
+  doneAllowed,
+  initialState,
+  parseDraft,
+  stepSchemaFor,
+  visibleFields,
+  wizardReducer,
+} from '../../../renderer/react/wizard.js';
+
+function compile(path: string): CompiledForm {
+  const form = compileForm(JSON.parse(readFileSync(path, 'utf8'))).form;
+  if (!form) throw new Error(`${path} does not compile`);
+  return form;
+}
+
+const booking = compile('schemas/health-insurance/health-insurance-booking.form.json');
+const reduce = wizardReducer(booking);
+
+describe('wizard state machine', () => {
+  it('stays on the step with the errors when Next finds invalid fields', () => {
+    const errors = [{ path: '/title', field: 'title', messageKey: 'validation.required', message: 'x', params: {} }];
+    const s = reduce(initialState(booking), { type: 'next', valid: false, errors, data: {} });
+    expect(s.step).toBe(0);
+    expect(s.errors).toEqual(errors);
+  });
+
+  it('merges the step values and advances on a valid Next; Back needs no validation', () => {
+    const s1 = reduce(initialState(booking), { type: 'next', valid: true, errors: [], data: { firstName: 'Ann' } });
+    expect(s1.step).toBe(1);
+    expect(s1.data.firstName).toBe('Ann');
+    const s2 = reduce(s1, { type: 'back' });
+    expect(s2.step).toBe(0);
+    expect(reduce(s2, { type: 'back' }).step).toBe(0);
+  });
+
+  it('shows the result after the last step is submitted, and keeps the server message on failure', () => {
+    const last = reduce(initialState(booking), { type: 'restore', draft: { currentStep: 8, data: {} } });
+    expect(last.step).toBe(8);
+    const done = reduce(reduce(last, { type: 'submitting' }), { type: 'submitted', id: 'D-1' });
+    expect(done.status).toBe('done');
+    expect(done.result?.id).toBe('D-1');
+    const failed = reduce(last, { type: 'failed', message: { text: 'nope' } });
+    expect(failed.status).toBe('failed');
+    expect(failed.serverMessage?.text).toBe('nope');
+  });
+
+  it('advances after a successful step submission that is not the last', () => {
+    const s = reduce(initialState(booking), { type: 'submitted' });
+    expect(s.step).toBe(1);
+    expect(s.status).toBe('idle');
+  });
+
+  it('counts uploads in flight', () => {
+    let s = reduce(initialState(booking), { type: 'uploadStart' });
+    s = reduce(s, { type: 'uploadStart' });
+    s = reduce(s, { type: 'uploadFinish' });
+    expect(s).toMatchObject({ uploadsInFlight: 1, status: 'uploading' });
+    expect(reduce(s, { type: 'uploadFinish' })).toMatchObject({ uploadsInFlight: 0, status: 'idle' });
+  });
+
+  it('clamps a restored draft step to the form', () => {
+    const s = reduce(initialState(booking), { type: 'restore', draft: { currentStep: 99, data: { city: 'Bonn' } } });
+    expect(s.step).toBe(8);
+    expect(s.data.city).toBe('Bonn');
+  });
+
+  it('applies input transforms on change', () => {
+    const s = reduce(initialState(booking), {
+      type: 'change',
+      data: { passportNumber: 'ab12', phoneNumber: '01 23-4' },
+    });
+    expect(s.data).toMatchObject({ passportNumber: 'AB12', phoneNumber: '01234' });
+  });
+});
+
+describe('wizard helpers', () => {
+  it('shows conditional fields only when their condition holds', () => {
+    expect(visibleFields(booking, 4, { profession: 'Student' })).toContain('startSemester');
+    expect(visibleFields(booking, 4, { profession: 'Vocational Trainee' })).not.toContain('startSemester');
+    expect(visibleFields(booking, 4, { profession: 'Vocational Trainee' })).toContain('companyNotice');
+  });
+
+  it('gives each step its own schema and refuses an unknown step', () => {
+    expect(stepSchemaFor(booking, 1).$id).toBe(booking.steps[1].schemaId);
+    expect(() => stepSchemaFor(booking, 42)).toThrow(/no step 42/);
+  });
+
+  it('enables Done only when the required agreements are ticked', () => {
+    expect(doneAllowed(booking, { termsAndConditions: true })).toBe(false);
+    expect(doneAllowed(booking, { termsAndConditions: true, dataProtectionAndPrivacyPolicy: true })).toBe(true);
+  });
+
+  it('takes defaultFrom values for untouched fields only', () => {
+    const form: CompiledForm = {
+      ...booking,
+      fields: { ...booking.fields, city: { ...booking.fields.city, defaultFrom: { var: 'district' } } },
+    };
+    expect(applyDefaults(form, { district: 'Mitte' }, []).city).toBe('Mitte');
+    expect(applyDefaults(form, { district: 'Mitte', city: 'Bonn' }, ['city']).city).toBe('Bonn');
+  });
+
+  it('trims only when a step is committed', () => {
+    const form: CompiledForm = {
+      ...booking,
+      fields: { ...booking.fields, city: { ...booking.fields.city, transform: ['trim'] } },
+    };
+    expect(reducerChange(form, { city: 'Bonn ' }).city).toBe('Bonn ');
+    expect(applyAllTransforms(form, { city: ' Bonn ' }).city).toBe('Bonn');
+  });
+
+  it('reads drafts and ignores malformed ones', () => {
+    expect(parseDraft('{"currentStep":2,"data":{"a":1}}')).toEqual({ currentStep: 2, data: { a: 1 } });
+    expect(parseDraft('{oops')).toBeUndefined();
+    expect(parseDraft('{"data":{}}')).toBeUndefined();
+    expect(parseDraft(null)).toBeUndefined();
+  });
+});
+
+function reducerChange(form: CompiledForm, data: Record<string, unknown>) {
+  return wizardReducer(form)(initialState(form), { type: 'change', data }).data;
+}
+
+describe('transforms', () => {
+  it('has every named transform', () => {
+    expect(Object.keys(transforms).sort()).toEqual(
+      ['capitalizeFirst', 'capitalizeWords', 'digitsOnly', 'lowerCase', 'trim', 'upperCase'].sort(),
+    );
+    expect(applyTransforms('anna maria', ['capitalizeWords'], 'all')).toBe('Anna Maria');
+    expect(applyTransforms('émile', ['capitalizeFirst'], 'all')).toBe('Émile');
+    expect(applyTransforms('ABC', ['lowerCase'], 'all')).toBe('abc');
+    expect(applyTransforms(' x ', ['trim'], 'input')).toBe(' x ');
+    expect(applyTransforms(3, ['trim'], 'all')).toBe(3);
+  });
+});
