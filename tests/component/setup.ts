@@ -1,4 +1,4 @@
-// jsdom lacks browser APIs antd and the runner use: these are test doubles, used only in tests.
+// jsdom lacks browser APIs antd, the widgets and the runner use: these are test doubles, used only in tests.
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 

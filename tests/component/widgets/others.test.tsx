@@ -1,5 +1,5 @@
 /** @vitest-environment jsdom */
-import './setup.js';
+import '../setup.js';
 import { fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

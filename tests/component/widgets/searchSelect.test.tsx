@@ -1,5 +1,5 @@
 /** @vitest-environment jsdom */
-import './setup.js';
+import '../setup.js';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
