@@ -10,7 +10,8 @@ export function isFilled(value: unknown): boolean {
 
 const EMPTY_VALUES: JsonValue[] = ['', null, []];
 
-function readPath(data: unknown, path: string): unknown {
+/** The value at a dotted path (`country.iso`); undefined when a step of the path is missing. */
+export function readPath(data: unknown, path: string): unknown {
   let node = data;
   for (const part of path.split('.')) {
     if (node === null || typeof node !== 'object') return undefined;

@@ -1,10 +1,10 @@
 /** Booking v1 (an array of one booking of customerData and orderData chunks) → DSL form definition. */
 import type { Diagnostic } from '../compile/types.js';
-import type { Field, FieldBase, FormDefinition, JsonValue, PayloadMap, Rule, Step } from '../dsl/types.js';
+import type { Field, FormDefinition, JsonValue, PayloadMap, Step } from '../dsl/types.js';
 import type { BookingV1Booking, BookingV1Document, BookingV1Field } from './cms-types.js';
 import {
   BOOKING_DATE_DISPLAY,
-  BOOKING_DATE_PLACEHOLDER,
+  bookingFieldBase,
   bookingSuccessScreen,
   bookingUploadSettings,
   defined,
@@ -13,11 +13,9 @@ import {
   fieldTypeNotImplemented,
   firstGiven,
   given,
-  INVALID_MESSAGE,
   idFrom,
   ignoredProperty,
   noOptions,
-  patternRule,
   pointer,
   UniqueIds,
 } from './common.js';
@@ -44,23 +42,20 @@ function v1Field(cms: BookingV1Field, at: string, diagnostics: Diagnostic[]): Fi
     diagnostics.push(ignoredProperty('typeOptions', type, `${at}/typeOptions`));
   }
 
-  const rules: Rule[] = [];
-  if (takesRegex && given(cms.validationRegEx)) {
-    rules.push(patternRule(cms.validationRegEx, INVALID_MESSAGE, `${at}/validationRegEx`, true, diagnostics));
-  }
-  const placeholder = given(cms.placeholder)
-    ? cms.placeholder
-    : type === 'DatePicker'
-      ? BOOKING_DATE_PLACEHOLDER
-      : undefined;
-  // isRequired uses the generic required message ('This field is required!'), so no requiredMessage.
-  const base = defined<FieldBase>({
-    name: cms.fieldName,
-    label: cms.label,
-    placeholder,
-    required: cms.isRequired === true ? true : undefined,
-    rules: rules.length > 0 ? rules : undefined,
-  });
+  const base = bookingFieldBase(
+    {
+      name: cms.fieldName,
+      label: cms.label,
+      placeholder: cms.placeholder,
+      isRequired: cms.isRequired,
+      isDate: type === 'DatePicker',
+      regex:
+        takesRegex && given(cms.validationRegEx)
+          ? { source: cms.validationRegEx, at: `${at}/validationRegEx` }
+          : undefined,
+    },
+    diagnostics,
+  );
 
   switch (type) {
     case 'Dropdown':

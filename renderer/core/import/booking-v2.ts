@@ -1,20 +1,10 @@
 /** Booking v2 (a content record whose flatData.steps are the form's steps) → DSL form definition. */
 import type { Diagnostic } from '../compile/types.js';
-import type {
-  Field,
-  FieldBase,
-  FormDefinition,
-  JsonValue,
-  NumberField,
-  PayloadMap,
-  Rule,
-  SelectField,
-  Step,
-} from '../dsl/types.js';
+import type { Field, FormDefinition, JsonValue, NumberField, PayloadMap, SelectField, Step } from '../dsl/types.js';
 import type { BookingV2Document, BookingV2Field } from './cms-types.js';
 import {
   BOOKING_DATE_DISPLAY,
-  BOOKING_DATE_PLACEHOLDER,
+  bookingFieldBase,
   bookingSuccessScreen,
   bookingUploadSettings,
   defined,
@@ -23,11 +13,9 @@ import {
   fieldTypeNotImplemented,
   firstGiven,
   given,
-  INVALID_MESSAGE,
   idFrom,
   ignoredProperty,
   noOptions,
-  patternRule,
   pointer,
 } from './common.js';
 import { checkCmsDocument } from './shape.js';
@@ -64,22 +52,20 @@ function v2Field(cms: BookingV2Field, at: string, diagnostics: Diagnostic[]): Fi
       diagnostics.push(ignoredProperty(property, type, `${optionAt}/${property}`));
   }
 
-  const rules: Rule[] = [];
-  if (type === 'Text' && given(option.validationRegex)) {
-    rules.push(patternRule(option.validationRegex, INVALID_MESSAGE, `${optionAt}/validationRegex`, true, diagnostics));
-  }
-  const placeholder = given(cms.placeholder)
-    ? cms.placeholder
-    : type === 'DatePicker'
-      ? BOOKING_DATE_PLACEHOLDER
-      : undefined;
-  const base = defined<FieldBase>({
-    name: cms.internalIdentifier,
-    label: cms.label,
-    placeholder,
-    required: cms.isRequired === true ? true : undefined,
-    rules: rules.length > 0 ? rules : undefined,
-  });
+  const base = bookingFieldBase(
+    {
+      name: cms.internalIdentifier,
+      label: cms.label,
+      placeholder: cms.placeholder,
+      isRequired: cms.isRequired,
+      isDate: type === 'DatePicker',
+      regex:
+        type === 'Text' && given(option.validationRegex)
+          ? { source: option.validationRegex, at: `${optionAt}/validationRegex` }
+          : undefined,
+    },
+    diagnostics,
+  );
 
   switch (type) {
     case 'Text':

@@ -1,6 +1,6 @@
 /** Helpers shared by the three CMS importers. */
 import type { Diagnostic } from '../compile/types.js';
-import type { ResultScreen, Rule, Text, UploadSettings } from '../dsl/types.js';
+import type { FieldBase, ResultScreen, Rule, Text, UploadSettings } from '../dsl/types.js';
 
 /** A DSL identifier: form ids and step ids. */
 export const ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
@@ -243,4 +243,32 @@ export function emptyStep(at: string): Diagnostic {
     message: `${at}: this step has no importable fields; it is kept and shows only its texts.`,
     pointer: at,
   };
+}
+
+/**
+ * What every booking field (v1 and v2) has in common: name, label, placeholder ('Select date' for a
+ * date picker without one), requiredness with the generic message, and the CMS regex as a rule that
+ * the whole value must match ('The data is invalid!').
+ */
+export function bookingFieldBase(
+  input: {
+    name: string;
+    label: string;
+    placeholder: string | null | undefined;
+    isRequired: boolean | undefined;
+    isDate: boolean;
+    regex?: { source: string; at: string };
+  },
+  diagnostics: Diagnostic[],
+): FieldBase {
+  const rules: Rule[] = input.regex
+    ? [patternRule(input.regex.source, INVALID_MESSAGE, input.regex.at, true, diagnostics)]
+    : [];
+  return defined<FieldBase>({
+    name: input.name,
+    label: input.label,
+    placeholder: given(input.placeholder) ? input.placeholder : input.isDate ? BOOKING_DATE_PLACEHOLDER : undefined,
+    required: input.isRequired === true ? true : undefined,
+    rules: rules.length > 0 ? rules : undefined,
+  });
 }

@@ -2,7 +2,7 @@
  * Payload encoding: turns form data into the request a form's submit settings describe. Pure; the
  * engine performs the call, the studio shows the result without sending it, the server reads it back.
  */
-import { evaluateCondition, isFilled } from '../compile/conditions.js';
+import { evaluateCondition, isFilled, readPath } from '../compile/conditions.js';
 import type { CompiledForm } from '../compile/types.js';
 import type { DateFormat, JsonValue, Locale, SubmitSettings, SuccessRule, ValueSource } from '../dsl/types.js';
 import { formatDate } from '../expr/dates.js';
@@ -27,15 +27,6 @@ export interface EncodedRequest {
   body?: string | MultipartEntry[];
   /** The payload before encoding, for display (studio) and tests. */
   payload: Record<string, JsonValue> | JsonValue;
-}
-
-function readPath(data: unknown, path: string): unknown {
-  let node = data;
-  for (const part of path.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
 }
 
 function queryValue(query: PayloadContext['query'], name: string): string | undefined {

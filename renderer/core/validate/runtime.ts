@@ -7,7 +7,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-import { isFilled } from '../compile/conditions.js';
+import { isFilled, readPath } from '../compile/conditions.js';
 import type { DateRef } from '../dsl/types.js';
 import { addPeriod, isIsoDate, parseIsoDate, todayIso } from '../expr/dates.js';
 
@@ -69,12 +69,7 @@ export function isValidPhone(value: unknown, country?: unknown): boolean {
 
 /** The sibling value named by `field` (a dotted path into a structure), read from the object being validated. */
 function sibling(parent: unknown, field: string): unknown {
-  let node = parent;
-  for (const part of field.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
+  return readPath(parent, field);
 }
 
 export function siblingFilled(parent: unknown, field: string): boolean {
