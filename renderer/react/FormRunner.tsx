@@ -10,10 +10,16 @@ import type { ApiEnv, SubmitOutcome } from './api.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { createRunnerI18n } from './i18n.js';
 import { defaultFields, defaultWidgets } from './registry.js';
+import type { StepValidation } from './validator.js';
 import { Wizard } from './Wizard.js';
 
 export interface FormRunnerProps {
   form: CompiledForm;
+  /**
+   * How steps are validated: `precompiledValidation(form, module)` with the form's module from
+   * `GET /api/forms/{id}/validators.js` in the browser; `runtimeValidation(form)` where `eval` is allowed.
+   */
+  validation: StepValidation;
   locale?: Locale;
   /** Widgets and fields over the default registry, keyed by `ui:widget` / `ui:field` names. */
   widgets?: RegistryWidgetsType;
@@ -24,7 +30,16 @@ export interface FormRunnerProps {
   env?: ApiEnv;
 }
 
-export function FormRunner({ form, locale = 'en', widgets, fields, onSubmitted, queryClient, env }: FormRunnerProps) {
+export function FormRunner({
+  form,
+  validation,
+  locale = 'en',
+  widgets,
+  fields,
+  onSubmitted,
+  queryClient,
+  env,
+}: FormRunnerProps) {
   const texts = form && typeof form === 'object' ? form.texts : undefined;
   const i18n = useMemo(() => createRunnerI18n(locale, texts ?? {}), [locale, texts]);
   const [client] = useState(() => queryClient ?? new QueryClient());
@@ -37,6 +52,7 @@ export function FormRunner({ form, locale = 'en', widgets, fields, onSubmitted, 
         <ErrorBoundary key={formId} what={`Form '${formId}'`} title={i18n.t('errors.unexpected')}>
           <Wizard
             form={form}
+            validation={validation}
             locale={locale}
             widgets={allWidgets}
             fields={allFields}

@@ -2,26 +2,13 @@
 import { Form } from '@rjsf/antd';
 import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { type ReactNode, useMemo } from 'react';
-import type { CompiledForm, JsonSchema } from '../core/compile/types.js';
+import { renderSchemaFor } from '../core/compile/render.js';
+import type { CompiledForm } from '../core/compile/types.js';
 import type { RunnerContext } from './context.js';
 import { localizeUiSchema } from './localize.js';
 import { SectionsTemplate } from './templates.js';
-import { createStepValidator } from './validator.js';
-import { type FormData, stepSchemaFor } from './wizard.js';
-
-/**
- * The step schema as rendered: fields without data (info, computed) get a placeholder property so
- * RJSF renders them through their `ui:field`; a distinct `$id` keeps ajv's cache apart from the real one.
- */
-export function renderSchemaFor(form: CompiledForm, index: number): RJSFSchema {
-  const schema = stepSchemaFor(form, index);
-  const properties = { ...((schema.properties as Record<string, JsonSchema> | undefined) ?? {}) };
-  for (const name of form.steps[index].sections.flatMap((s) => s.fields)) {
-    if (!properties[name] && form.fields[name] && !form.fields[name].hasData) properties[name] = { type: 'null' };
-  }
-  const id = typeof schema.$id === 'string' ? schema.$id.replace(/(\.json)?$/, '.render.json') : undefined;
-  return { ...schema, ...(id ? { $id: id } : {}), properties } as RJSFSchema;
-}
+import { createStepValidator, type StepValidation } from './validator.js';
+import type { FormData } from './wizard.js';
 
 function focusField(error: RJSFValidationError, scroll: boolean): void {
   const id = `root${(error.property ?? '').replace(/\./g, '_')}`;
@@ -34,6 +21,7 @@ function focusField(error: RJSFValidationError, scroll: boolean): void {
 
 export interface StepFormProps {
   form: CompiledForm;
+  validation: StepValidation;
   context: RunnerContext;
   data: FormData;
   widgets: RegistryWidgetsType;
@@ -43,10 +31,23 @@ export interface StepFormProps {
   children: ReactNode;
 }
 
-export function StepForm({ form, context, data, widgets, fields, onChange, onNext, children }: StepFormProps) {
+export function StepForm({
+  form,
+  validation,
+  context,
+  data,
+  widgets,
+  fields,
+  onChange,
+  onNext,
+  children,
+}: StepFormProps) {
   const { stepIndex, locale, t } = context;
-  const schema = useMemo(() => renderSchemaFor(form, stepIndex), [form, stepIndex]);
-  const validator = useMemo(() => createStepValidator(form, stepIndex, locale), [form, stepIndex, locale]);
+  const schema = useMemo(() => renderSchemaFor(form, stepIndex) as RJSFSchema, [form, stepIndex]);
+  const validator = useMemo(
+    () => createStepValidator(validation, form, stepIndex, locale),
+    [validation, form, stepIndex, locale],
+  );
   const uiSchema = useMemo(() => localizeUiSchema(form, t, data), [form, t, data]);
   return (
     <Form

@@ -13,6 +13,7 @@ import { useT } from './i18n.js';
 import { ResultScreen } from './ResultScreen.js';
 import { StepForm } from './StepForm.js';
 import { useMediaQuery } from './useMediaQuery.js';
+import type { StepValidation } from './validator.js';
 import { WizardButtons } from './WizardButtons.js';
 import {
   applyAllTransforms,
@@ -27,6 +28,7 @@ import {
 
 export interface WizardProps {
   form: CompiledForm;
+  validation: StepValidation;
   locale: Locale;
   widgets: RegistryWidgetsType;
   fields: RegistryFieldsType;
@@ -40,7 +42,7 @@ function changedKeys(before: FormData, after: FormData): string[] {
   );
 }
 
-export function Wizard({ form, locale, widgets, fields, onSubmitted, env }: WizardProps) {
+export function Wizard({ form, validation, locale, widgets, fields, onSubmitted, env }: WizardProps) {
   checkCompiledForm(form);
   const t = useT();
   const reducer = useMemo(() => wizardReducer(form), [form]);
@@ -150,6 +152,7 @@ export function Wizard({ form, locale, widgets, fields, onSubmitted, env }: Wiza
         {step.subText ? <Typography.Paragraph>{t(step.subText)}</Typography.Paragraph> : null}
       </header>
       <StepForm
+        validation={validation}
         key={state.step}
         form={form}
         context={context}

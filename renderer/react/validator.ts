@@ -1,20 +1,59 @@
 /**
- * An RJSF validator for one wizard step: RJSF's ajv8 validator (with Antrag's keywords) resolves
- * schemas, while the step's errors and their translated messages come from `createFormValidator`.
+ * Validation for the wizard's steps. The browser runs the form's precompiled module
+ * (`GET /api/forms/{id}/validators.js`, no `eval`, so it works under the server's CSP); tests and the
+ * studio's live preview compile at run time instead (`runtimeValidation.ts`). Both give the same
+ * translated field errors; RJSF only sees them through `createStepValidator`.
  */
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import type { Ajv } from 'ajv';
-import ajvErrors from 'ajv-errors';
+import { hashForSchema, ID_KEY } from '@rjsf/utils';
 import type { CompiledForm } from '../core/compile/types.js';
 import type { Locale } from '../core/dsl/types.js';
-import { AJV_OPTIONS } from '../core/validate/ajv.js';
-import { keywords } from '../core/validate/keywords.js';
-import { formats } from '../core/validate/runtime.js';
-import { createFormValidator, type FieldError, type FormValidator } from '../core/validate/validator.js';
+import { type FieldError, type FormValidator, formValidatorFrom, type ValidateFn } from '../core/validate/validator.js';
 import { applyAllTransforms, type FormData, visibleFields } from './wizard.js';
 
 type Data = FormData;
+
+/** What the engine needs to validate a form: step validation and the sub-schema checks RJSF makes. */
+export interface StepValidation {
+  readonly form: FormValidator;
+  /** Is `data` valid against a sub-schema of a step's render schema (a condition's `if`, a choice)? */
+  check(schema: RJSFSchema, data: unknown): boolean;
+}
+
+/** The module `precompileValidators` emits: `step0`, `step1`, …, and `checks` keyed as RJSF looks them up. */
+export interface PrecompiledModule {
+  checks: Record<string, ValidateFn>;
+  [name: string]: unknown;
+}
+
+/** RJSF's key for a sub-schema: its `$id`, else its hash. */
+export function checkKey(schema: RJSFSchema): string {
+  return (schema[ID_KEY] as string | undefined) ?? hashForSchema(schema);
+}
+
+/** Step validation from a precompiled module; a module that lacks a step is refused at once, by name. */
+export function precompiledValidation(form: CompiledForm, mod: PrecompiledModule): StepValidation {
+  const steps = form.stepSchemas.map((_s, i) => {
+    const fn = mod[`step${i}`];
+    if (typeof fn !== 'function') throw new Error(`The validators of form '${form.id}' lack step ${i}`);
+    return fn as ValidateFn;
+  });
+  const missing = new Set<string>();
+  return {
+    form: formValidatorFrom(form, { steps }),
+    check(schema, data) {
+      const key = checkKey(schema);
+      const fn = mod.checks?.[key];
+      if (fn) return fn(data) === true;
+      // RJSF asked about a schema the precompiler did not foresee: treat it as not matching, and say so once
+      if (!missing.has(key)) {
+        missing.add(key);
+        console.error(`Form '${form.id}': no precompiled check for sub-schema ${key}`, schema);
+      }
+      return false;
+    },
+  };
+}
 
 /** `/payers/0/email` → `.payers.0.email`, RJSF's property notation (used to focus the field). */
 export function propertyOf(pointer: string): string {
@@ -44,53 +83,48 @@ export function toRjsfErrors(errors: readonly FieldError[]): ValidationData<Data
   return { errors: list, errorSchema: errorSchema as ErrorSchema<Data> };
 }
 
-/**
- * Antrag's keywords and formats on RJSF's ajv. Unlike `extendAjv`, ajv-formats is left out: RJSF
- * already added it (with its keywords), and adding it again throws.
- */
-function extendRjsfAjv(ajv: Ajv): Ajv {
-  ajv.addFormat('email', formats.email);
-  ajv.addFormat('date', formats.date);
-  for (const keyword of keywords) if (!ajv.getKeyword(keyword.keyword as string)) ajv.addKeyword(keyword);
-  if (!ajv.getKeyword('errorMessage')) ajvErrors.default(ajv, { singleError: false, keepErrors: false });
-  return ajv;
-}
-
-let shared: ValidatorType<Data> | undefined;
-/** One RJSF validator for schema resolution, shared by every step (ajv caches compiled schemas by $id). */
-function baseValidator(): ValidatorType<Data> {
-  shared ??= customizeValidator<Data>({
-    ajvOptionsOverrides: { ...AJV_OPTIONS, strict: false },
-    extenderFn: (ajv) => extendRjsfAjv(ajv as unknown as Ajv) as never,
-  });
-  return shared;
-}
-
-const formValidators = new WeakMap<CompiledForm, FormValidator>();
-export function formValidatorFor(form: CompiledForm): FormValidator {
-  let v = formValidators.get(form);
-  if (!v) {
-    v = createFormValidator(form);
-    formValidators.set(form, v);
-  }
-  return v;
-}
-
 /** The step's errors for the data, only for fields that currently show. */
-export function validateStepData(form: CompiledForm, index: number, data: Data, locale: Locale): FieldError[] {
+export function validateStepData(
+  validation: StepValidation,
+  form: CompiledForm,
+  index: number,
+  data: Data,
+  locale: Locale,
+): FieldError[] {
   const committed = applyAllTransforms(form, data);
-  const result = formValidatorFor(form).validateStep(index, committed, { locale });
+  const result = validation.form.validateStep(index, committed, { locale });
   const shown = new Set(visibleFields(form, index, committed));
   return result.errors.filter((e) => shown.has(e.field) || !form.fields[e.field]);
 }
 
-export function createStepValidator(form: CompiledForm, index: number, locale: Locale): ValidatorType<Data> {
-  const base = baseValidator();
+/** The RJSF validator of one step. */
+export function createStepValidator(
+  validation: StepValidation,
+  form: CompiledForm,
+  index: number,
+  locale: Locale,
+): ValidatorType<Data> {
+  const validateFormData = (formData: Data | undefined) =>
+    toRjsfErrors(validateStepData(validation, form, index, formData ?? {}, locale));
   return {
-    validateFormData: (formData) => toRjsfErrors(validateStepData(form, index, formData ?? {}, locale)),
-    isValid: (schema: RJSFSchema, formData: Data | undefined, rootSchema: RJSFSchema) =>
-      base.isValid(schema, formData, rootSchema),
-    rawValidation: (schema, formData) => base.rawValidation(schema, formData),
-    reset: () => base.reset?.(),
-  };
+    validateFormData,
+    isValid: (schema: RJSFSchema, formData: Data | undefined) => validation.check(schema, formData),
+    rawValidation: (_schema, formData) => {
+      const errors = validateFormData(formData as Data | undefined).errors;
+      return { errors: errors.length ? (errors as never) : undefined };
+    },
+    toErrorList: (errorSchema?: ErrorSchema<Data>) => {
+      const out: RJSFValidationError[] = [];
+      const walk = (node: unknown, path: string) => {
+        if (!node || typeof node !== 'object') return;
+        for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+          if (k === '__errors') for (const m of v as string[]) out.push({ property: path, message: m, stack: m });
+          else walk(v, `${path}.${k}`);
+        }
+      };
+      walk(errorSchema, '');
+      return out;
+    },
+    reset: () => {},
+  } as ValidatorType<Data>;
 }

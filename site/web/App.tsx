@@ -6,6 +6,7 @@ import type { Locale } from '../../renderer/core/dsl/types.js';
 import { DEFAULT_LOCALE, isLocale, translate } from '../../renderer/core/i18n/index.js';
 import { ApiStatusError } from '../../renderer/react/api.js';
 import { FormRunner } from '../../renderer/react/FormRunner.js';
+import { type PrecompiledModule, precompiledValidation, type StepValidation } from '../../renderer/react/validator.js';
 
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
@@ -21,10 +22,25 @@ export function routeOf(location: { pathname: string; search: string }): Route {
   return { formId: match?.[1], locale };
 }
 
-async function fetchForm(id: string): Promise<CompiledForm> {
-  const response = await fetch(`/api/forms/${encodeURIComponent(id)}`);
+interface LoadedForm {
+  form: CompiledForm;
+  validation: StepValidation;
+}
+
+/**
+ * The compiled form and its precompiled validators (an ES module the server generates; it imports the
+ * validation runtime the build publishes), so validation needs no `eval` under the server's CSP.
+ */
+async function fetchForm(id: string): Promise<LoadedForm> {
+  const base = `/api/forms/${encodeURIComponent(id)}`;
+  const [response, mod] = await Promise.all([
+    fetch(base),
+    import(/* @vite-ignore */ `${base}/validators.js`).catch(() => undefined) as Promise<PrecompiledModule | undefined>,
+  ]);
   if (!response.ok) throw new ApiStatusError(response.status);
-  return (await response.json()) as CompiledForm;
+  const form = (await response.json()) as CompiledForm;
+  if (!mod) throw new Error(`The validators of form '${id}' could not be loaded`);
+  return { form, validation: precompiledValidation(form, mod) };
 }
 
 function FormPage({ id, locale }: { id: string; locale: Locale }) {
@@ -38,7 +54,9 @@ function FormPage({ id, locale }: { id: string; locale: Locale }) {
         : translate('errors.network', locale);
     return <Alert type="error" showIcon title={text} />;
   }
-  return <FormRunner form={query.data} locale={locale} queryClient={queryClient} />;
+  return (
+    <FormRunner form={query.data.form} validation={query.data.validation} locale={locale} queryClient={queryClient} />
+  );
 }
 
 export function App({ route }: { route: Route }) {

@@ -2,4 +2,5 @@ export { compileForm, SCHEMA_DIALECT } from './compile.js';
 export { allOfConditions, conditionFields, conditionToSchema, evaluateCondition, isFilled } from './conditions.js';
 export { LETTERS_PATTERN } from './fields.js';
 export { acceptedMimeTypes, sizeInBytes } from './files.js';
+export { renderSchemaFor } from './render.js';
 export type * from './types.js';

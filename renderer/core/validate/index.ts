@@ -1,13 +1,23 @@
 export { AJV_OPTIONS, createAjv, extendAjv } from './ajv.js';
 export { KEYWORD_NAMES, keywords, RUNTIME_MODULE_ID } from './keywords.js';
-export { precompileValidators, toEsModule } from './precompile.js';
+export {
+  AJV_HELPERS,
+  BUNDLE_EXPORTS,
+  type PrecompileOptions,
+  precompileValidators,
+  renderChecksOf,
+  toEsModule,
+} from './precompile.js';
 export { default as validationRuntime } from './runtime.js';
 export {
   createFormValidator,
   type FieldError,
+  type FormValidateFns,
   type FormValidator,
+  formValidatorFrom,
   normalizeData,
   toFieldErrors,
+  type ValidateFn,
   type ValidateOptions,
   type ValidationResult,
 } from './validator.js';

@@ -1,6 +1,8 @@
+import { type RJSFSchema, schemaParser } from '@rjsf/utils';
 import { _ } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import type { CompiledForm } from '../compile/types.js';
+import { renderSchemaFor } from '../compile/render.js';
+import type { CompiledForm, JsonSchema } from '../compile/types.js';
 import { createAjv } from './ajv.js';
 import { RUNTIME_MODULE_ID } from './keywords.js';
 
@@ -8,38 +10,71 @@ export interface PrecompileOptions {
   /** How the generated module imports `renderer/core/validate/runtime` (a path or package specifier). */
   runtimeImport: string;
   /**
+   * `true` for browsers: `runtimeImport` is one bundle exporting the runtime as `runtime` and ajv's helpers
+   * under their file names (`equal`, `ucs2length`, …; see `BUNDLE_EXPORTS`), since a browser resolves
+   * no bare package names. `false` (default): ajv's helpers are imported from the `ajv` package.
+   */
+  bundle?: boolean;
+  /**
    * `steps` (default): the step validators the wizard runs; `all`: also the whole-form validator, which
    * doubles the module (the server compiles the whole-form schema at run time instead).
    */
   include?: 'steps' | 'all';
 }
 
+/** ajv's run-time helpers a standalone validator may import, by the name the browser bundle exports them. */
+export const AJV_HELPERS = ['equal', 'ucs2length', 'uri', 'validation_error', 'timestamp'] as const;
+/** What the browser's validation-runtime bundle must export. */
+export const BUNDLE_EXPORTS = ['runtime', ...AJV_HELPERS] as const;
+
+function importOf(id: string, opts: PrecompileOptions): { from: string; name?: string } {
+  if (id === RUNTIME_MODULE_ID) return { from: opts.runtimeImport, ...(opts.bundle ? { name: 'runtime' } : {}) };
+  const helper = /^ajv\/dist\/runtime\/(\w+)(\.js)?$/.exec(id)?.[1];
+  if (!helper || !(AJV_HELPERS as readonly string[]).includes(helper)) {
+    throw new Error(`precompiled validators need '${id}', which the browser's validation runtime does not provide`);
+  }
+  return opts.bundle ? { from: opts.runtimeImport, name: helper } : { from: `ajv/dist/runtime/${helper}.js` };
+}
+
 /**
  * ajv's standalone output refers to helpers with `require(...)` even in ES-module mode; rewrite
- * each into a default import so the module runs in browsers and Node alike, without eval.
+ * each into an import so the module runs in browsers and Node alike, without eval.
  */
-export function toEsModule(code: string, runtimeImport: string): string {
-  const modules = new Map<string, string>();
+export function toEsModule(code: string, opts: PrecompileOptions): string {
+  const modules = new Map<string, { local: string; from: string; name?: string }>();
   const body = code.replace(/require\("([^"]+)"\)/g, (_m, id: string) => {
-    let target = id === RUNTIME_MODULE_ID ? runtimeImport : id;
-    if (target.startsWith('ajv/dist/') && !target.endsWith('.js')) target = `${target}.js`;
-    if (!modules.has(target)) modules.set(target, `__import${modules.size}`);
-    return modules.get(target)!;
+    if (!modules.has(id)) modules.set(id, { local: `__import${modules.size}`, ...importOf(id, opts) });
+    return modules.get(id)!.local;
   });
   // `require(x)` means the CommonJS exports object. Node hands it over as the namespace's default, bundlers
   // (honouring __esModule) as the namespace itself; an ES module (our runtime) has its functions as named exports.
   const interop = 'const __exportsOf = (ns) => (ns.default && ns.default.__esModule ? ns.default : ns);';
-  const imports = [...modules].map(
-    ([target, name]) =>
-      `import * as ${name}ns from ${JSON.stringify(target)};\nconst ${name} = __exportsOf(${name}ns);`,
-  );
+  const imports = [...modules.values()].map(({ local, from, name }) => {
+    const binding = name ? `{ ${name} as ${local}ns }` : `* as ${local}ns`;
+    return `import ${binding} from ${JSON.stringify(from)};\nconst ${local} = __exportsOf(${local}ns);`;
+  });
   return `${interop}\n${imports.join('\n')}\n${body.replace(/^"use strict";/, '')}`;
 }
 
 /**
- * One ES module exporting the precompiled validator of each step (`step0`, `step1`, …) and, with
- * `include: 'all'`, of the whole form (`form`). The browser runs them under a Content-Security-Policy
- * without `unsafe-eval`.
+ * The sub-schemas RJSF passes to `isValid` while it renders the steps (the `if` of a condition, the
+ * options of a choice), keyed as RJSF looks them up: by `$id`, else by `hashForSchema`.
+ */
+export function renderChecksOf(form: CompiledForm): Map<string, JsonSchema> {
+  const checks = new Map<string, JsonSchema>();
+  form.stepSchemas.forEach((_s, i) => {
+    const root = renderSchemaFor(form, i);
+    for (const [key, schema] of Object.entries(schemaParser(root as RJSFSchema))) {
+      if (key !== root.$id) checks.set(key, schema as JsonSchema);
+    }
+  });
+  return checks;
+}
+
+/**
+ * One ES module exporting the precompiled validator of each step (`step0`, `step1`, …), the checks RJSF
+ * makes while rendering (`checks`, by key) and, with `include: 'all'`, the whole form's (`form`). The
+ * browser runs it under a Content-Security-Policy without `unsafe-eval`.
  */
 export function precompileValidators(form: CompiledForm, opts: PrecompileOptions): string {
   const ajv = createAjv({
@@ -54,5 +89,13 @@ export function precompileValidators(form: CompiledForm, opts: PrecompileOptions
     ajv.addSchema(s);
     exportsById[`step${i}`] = s.$id as string;
   });
-  return toEsModule(standaloneCode.default(ajv, exportsById), opts.runtimeImport);
+  const checkNames: string[] = [];
+  for (const [key, schema] of renderChecksOf(form)) {
+    const name = `check${checkNames.length}`;
+    ajv.addSchema({ ...schema, $id: key });
+    exportsById[name] = key;
+    checkNames.push(`${JSON.stringify(key)}: ${name}`);
+  }
+  const code = toEsModule(standaloneCode.default(ajv, exportsById), opts);
+  return `${code}\nexport const checks = { ${checkNames.join(', ')} };\n`;
 }

@@ -128,29 +128,48 @@ function asObject(data: unknown): Record<string, unknown> {
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }
 
+/** A validate function as ajv compiles it, or as a precompiled module exports it. */
+export interface ValidateFn {
+  (data: unknown): unknown;
+  errors?: ErrorObject[] | null;
+}
+
+/** The validate functions of one form: each step's, and (optionally) the whole form's. */
+export interface FormValidateFns {
+  form?: ValidateFn;
+  steps: readonly ValidateFn[];
+}
+
+/**
+ * A form validator over ready validate functions, compiled at run time (`createFormValidator`) or
+ * precompiled (`precompileValidators`, loaded as a module): both report the same field errors.
+ */
+export function formValidatorFrom(form: CompiledForm, fns: FormValidateFns): FormValidator {
+  const order = form.steps.flatMap((s) => s.fields);
+  const run = (fn: ValidateFn, schema: JsonSchema, data: unknown, opts?: ValidateOptions): ValidationResult => {
+    const isObject = data !== null && typeof data === 'object' && !Array.isArray(data);
+    const withComputed = withComputedValues(normalizeData(data), form.computed, form.reference);
+    const valid = fn(isObject ? withComputed : data) === true;
+    const errors = valid ? [] : toFieldErrors(fn.errors, schema, order, opts?.locale, form.texts);
+    fn.errors = null;
+    return { valid, errors, data: withComputed };
+  };
+  return {
+    validate(data, opts) {
+      if (!fns.form) throw new Error(`form ${form.id}: the whole-form validator was not included`);
+      return run(fns.form, form.schema, data, opts);
+    },
+    validateStep(index, data, opts) {
+      const fn = fns.steps[index];
+      if (!fn) throw new RangeError(`form ${form.id} has no step ${index} (it has ${fns.steps.length})`);
+      return run(fn, form.stepSchemas[index], data, opts);
+    },
+  };
+}
+
 /** Validators compiled at run time (server, CLI); the browser uses the precompiled modules instead. */
 export function createFormValidator(form: CompiledForm, ajv: Ajv = createAjv()): FormValidator {
   const compileOnce = (schema: JsonSchema): ValidateFunction =>
     (schema.$id && ajv.getSchema(schema.$id as string)) || ajv.compile(schema);
-  const whole = compileOnce(form.schema);
-  const steps = form.stepSchemas.map(compileOnce);
-  const order = form.steps.flatMap((s) => s.fields);
-  const run = (fn: ValidateFunction, schema: JsonSchema, data: unknown, opts?: ValidateOptions): ValidationResult => {
-    const isObject = data !== null && typeof data === 'object' && !Array.isArray(data);
-    const withComputed = withComputedValues(normalizeData(data), form.computed, form.reference);
-    const valid = fn(isObject ? withComputed : data) as boolean;
-    return {
-      valid,
-      errors: valid ? [] : toFieldErrors(fn.errors, schema, order, opts?.locale, form.texts),
-      data: withComputed,
-    };
-  };
-  return {
-    validate: (data, opts) => run(whole, form.schema, data, opts),
-    validateStep(index, data, opts) {
-      const fn = steps[index];
-      if (!fn) throw new RangeError(`form ${form.id} has no step ${index} (it has ${steps.length})`);
-      return run(fn, form.stepSchemas[index], data, opts);
-    },
-  };
+  return formValidatorFrom(form, { form: compileOnce(form.schema), steps: form.stepSchemas.map(compileOnce) });
 }

@@ -32,7 +32,7 @@ export function registerFormRoutes(
     if (!form) return reply.code(404).send({ ok: false, message: `No form '${request.params.id}'` });
     let code = modules.get(form.id);
     if (!code) {
-      code = precompileValidators(form, { runtimeImport: runtimeUrl });
+      code = precompileValidators(form, { runtimeImport: runtimeUrl, bundle: true });
       modules.set(form.id, code);
     }
     reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'no-cache');

@@ -5,6 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
 import { FormRunner } from '../../../renderer/react/FormRunner.js';
+import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
 import { compileDefinition, threeSteps } from './forms.js';
 
 /** A matchMedia test double that reports every query as matching (a phone-sized window). */
@@ -26,13 +27,19 @@ describe('wizard layout and rules', () => {
       ...threeSteps,
       wizard: { indicator: 'dots', mobileIndicator: 'progress', mobileStepCount: true },
     } as FormDefinition);
-    render(<FormRunner form={form} locale="en" />);
+    render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" />);
     expect(screen.getByRole('heading', { name: 'About you (1/3)' })).toBeTruthy();
     expect(document.querySelector('.ant-progress')).toBeTruthy();
   });
 
   it('shows numbered steps on desktop', () => {
-    render(<FormRunner form={compileDefinition(threeSteps)} locale="en" />);
+    render(
+      <FormRunner
+        form={compileDefinition(threeSteps)}
+        validation={runtimeValidation(compileDefinition(threeSteps))}
+        locale="en"
+      />,
+    );
     expect(document.querySelectorAll('.ant-steps-item').length).toBe(3);
     expect(screen.getByRole('heading', { name: 'About you' })).toBeTruthy();
   });
@@ -50,7 +57,7 @@ describe('wizard layout and rules', () => {
         },
       ],
     } as FormDefinition);
-    render(<FormRunner form={form} locale="en" />);
+    render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" />);
     const done = screen.getByRole('button', { name: 'Done' }) as HTMLButtonElement;
     expect(done.disabled).toBe(true);
     await user.click(screen.getByRole('checkbox'));
@@ -79,7 +86,7 @@ describe('wizard layout and rules', () => {
       .fn()
       .mockResolvedValueOnce(new Response(JSON.stringify({ status: false, message: 'Email already used' })))
       .mockResolvedValueOnce(new Response(JSON.stringify({ status: 'success' })));
-    render(<FormRunner form={form} locale="en" env={{ fetch }} />);
+    render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" env={{ fetch }} />);
     await user.type(screen.getByLabelText(/First name/), 'Ann');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Email already used')).toBeTruthy();

@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { FormRunner } from '../../../renderer/react/FormRunner.js';
+import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
 import { compileDefinition, compileFile, threeSteps } from './forms.js';
 
 const demo = compileDefinition(threeSteps);
@@ -12,7 +13,7 @@ const booking = compileFile('schemas/health-insurance/health-insurance-booking.f
 describe('FormRunner as a wizard', () => {
   it('keeps the booking on its first step and shows messages when Next finds empty fields', async () => {
     const user = userEvent.setup();
-    render(<FormRunner form={booking} locale="en" />);
+    render(<FormRunner form={booking} validation={runtimeValidation(booking)} locale="en" />);
     expect(screen.getByRole('heading', { level: 2 })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect((await screen.findAllByText('This field is required!')).length).toBeGreaterThan(2);
@@ -21,7 +22,7 @@ describe('FormRunner as a wizard', () => {
 
   it('advances when the step is filled, goes back without validation and writes the draft', async () => {
     const user = userEvent.setup();
-    render(<FormRunner form={demo} locale="en" />);
+    render(<FormRunner form={demo} validation={runtimeValidation(demo)} locale="en" />);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('This field is required!')).toBeTruthy();
     await user.type(screen.getByLabelText(/First name/), 'Ann');
@@ -39,7 +40,7 @@ describe('FormRunner as a wizard', () => {
   it('offers the draft on remount: Yes restores it', async () => {
     const user = userEvent.setup();
     localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 1, data: { firstName: 'Ann' } }));
-    render(<FormRunner form={demo} locale="en" />);
+    render(<FormRunner form={demo} validation={runtimeValidation(demo)} locale="en" />);
     expect(await screen.findByText('You have an in-progress booking!')).toBeTruthy();
     expect(screen.getByText('Do you want to continue to complete it?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Yes' }));
@@ -49,7 +50,7 @@ describe('FormRunner as a wizard', () => {
   it("offers the draft on remount: 'No, thanks!' deletes it", async () => {
     const user = userEvent.setup();
     localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 1, data: { firstName: 'Ann' } }));
-    render(<FormRunner form={demo} locale="en" />);
+    render(<FormRunner form={demo} validation={runtimeValidation(demo)} locale="en" />);
     await user.click(await screen.findByRole('button', { name: 'No, thanks!' }));
     expect(localStorage.getItem('RUNNER_DEMO')).toBeNull();
     expect(screen.getByRole('heading', { name: 'About you' })).toBeTruthy();
@@ -64,7 +65,15 @@ describe('FormRunner as a wizard', () => {
     );
     const onSubmitted = vi.fn();
     localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 2, data: { firstName: 'Ann', city: 'Bonn' } }));
-    render(<FormRunner form={demo} locale="en" env={{ fetch }} onSubmitted={onSubmitted} />);
+    render(
+      <FormRunner
+        form={demo}
+        validation={runtimeValidation(demo)}
+        locale="en"
+        env={{ fetch }}
+        onSubmitted={onSubmitted}
+      />,
+    );
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await user.click(await screen.findByRole('button', { name: 'Done' }));
     expect(await screen.findByText(/Your deal id: D-42/)).toBeTruthy();
@@ -79,7 +88,7 @@ describe('FormRunner as a wizard', () => {
     const user = userEvent.setup();
     const fetch = vi.fn(async () => new Response('{}', { status: 500 }));
     localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 2, data: { firstName: 'Ann', city: 'Bonn' } }));
-    render(<FormRunner form={demo} locale="en" env={{ fetch }} />);
+    render(<FormRunner form={demo} validation={runtimeValidation(demo)} locale="en" env={{ fetch }} />);
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await user.click(await screen.findByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('An error occurred while submitting'));

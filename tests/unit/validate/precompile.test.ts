@@ -2,13 +2,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hashForSchema } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileForm } from '../../../renderer/core/compile/index.js';
 import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import {
+  BUNDLE_EXPORTS,
+  createAjv,
   createFormValidator,
   precompileValidators,
+  renderChecksOf,
   toEsModule,
   toFieldErrors,
 } from '../../../renderer/core/validate/index.js';
@@ -54,8 +58,28 @@ describe('precompiled validators', () => {
     for (const i of imports) expect(i === runtimePath || i.startsWith('ajv/dist/runtime/')).toBe(true);
   });
 
-  it('export the whole form and every step', () => {
-    expect(Object.keys(mod).sort()).toEqual(['form', ...form.stepSchemas.map((_, i) => `step${i}`)].sort());
+  it('export the whole form, every step and the render checks', () => {
+    const names = Object.keys(mod);
+    for (const [i] of form.stepSchemas.entries()) expect(names).toContain(`step${i}`);
+    expect(names).toContain('form');
+    expect(names).toContain('checks');
+    const checkExports = names.filter((n) => /^check\d+$/.test(n));
+    expect(Object.keys(mod.checks as unknown as object)).toHaveLength(checkExports.length);
+  });
+
+  it('check every sub-schema RJSF tests while rendering, keyed as RJSF looks it up, like run-time ajv', () => {
+    const checks = renderChecksOf(form);
+    // the kitchen sink has conditions: their `if` schemas are among the checks
+    expect(checks.size).toBeGreaterThan(0);
+    const fns = mod.checks as unknown as Record<string, Validate>;
+    expect(Object.keys(fns).sort()).toEqual([...checks.keys()].sort());
+    const ajv = createAjv();
+    for (const [key, schema] of checks) {
+      const { $id: _id, ...plain } = schema;
+      expect(hashForSchema(plain as never) === key || schema.$id === key).toBe(true);
+      const expected = ajv.compile({ ...plain });
+      for (const data of samples) expect(fns[key](data)).toBe(expected(data));
+    }
   });
 
   it('report the same field errors as the run-time validator, step by step', () => {
@@ -77,11 +101,33 @@ describe('toEsModule', () => {
   it('turns each required module into one namespace import and maps the runtime id', () => {
     const out = toEsModule(
       '"use strict";const a = require("ajv/dist/runtime/equal").default;const b = require("@antrag/validation-runtime").checkDate;const c = require("ajv/dist/runtime/equal").default;',
-      './runtime.js',
+      { runtimeImport: './runtime.js' },
     );
     expect(out.match(/^import /gm)).toHaveLength(2);
     expect(out).toContain('import * as __import0ns from "ajv/dist/runtime/equal.js";');
     expect(out).toContain('import * as __import1ns from "./runtime.js";');
     expect(out).toContain('const b = __import1.checkDate;');
+  });
+
+  it('imports everything from the one runtime bundle by name for browsers', () => {
+    const out = toEsModule(
+      'const a = require("ajv/dist/runtime/equal").default;const b = require("@antrag/validation-runtime").formats;',
+      { runtimeImport: '/assets/validation-runtime.js', bundle: true },
+    );
+    expect(out).toContain('import { equal as __import0ns } from "/assets/validation-runtime.js";');
+    expect(out).toContain('import { runtime as __import1ns } from "/assets/validation-runtime.js";');
+  });
+
+  it('refuses a helper the browser runtime does not provide, naming it', () => {
+    expect(() => toEsModule('require("ajv/dist/runtime/re2")', { runtimeImport: './r.js' })).toThrow(
+      /ajv\/dist\/runtime\/re2/,
+    );
+  });
+
+  it('the browser bundle entry exports every name the modules import', async () => {
+    const entry = await import('../../../site/web/validation-runtime.js');
+    for (const name of BUNDLE_EXPORTS) expect(entry, name).toHaveProperty(name);
+    expect(typeof entry.runtime.formats.date).toBe('function');
+    expect(typeof entry.equal.default).toBe('function');
   });
 });

@@ -1,0 +1,56 @@
+/**
+ * What every browser test shares: the running server's address, the database it writes to, and an
+ * axe-core check that fails on serious or critical violations.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
+
+export interface StoredSubmission {
+  id: number;
+  kind: string;
+  form_id: string;
+  data: Record<string, unknown>;
+  language: string | null;
+}
+
+export interface Fixtures {
+  /** The server's origin, e.g. http://127.0.0.1:41234. */
+  server: string;
+  /** Runs a query against the server's database. */
+  sql: <T extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<T[]>;
+}
+
+export const test = base.extend<Fixtures>({
+  server: async ({}, use) => {
+    const url = process.env.BROWSER_BASE_URL;
+    if (!url) throw new Error('BROWSER_BASE_URL is not set: run the browser tests through playwright.config.ts');
+    await use(url);
+  },
+  sql: async ({}, use) => {
+    const client = new pg.Client({ connectionString: process.env.BROWSER_DATABASE_URL });
+    await client.connect();
+    await use(async (text, values) => (await client.query(text, values as unknown[])).rows);
+    await client.end();
+  },
+});
+
+export { expect };
+
+/** The newest submission of a form, as the server stored it. */
+export async function latestSubmission(sql: Fixtures['sql'], formId: string): Promise<StoredSubmission | undefined> {
+  const rows = await sql<StoredSubmission>(
+    'select id, kind, form_id, data, language from submissions where form_id = $1 order by id desc limit 1',
+    [formId],
+  );
+  return rows[0];
+}
+
+/** axe-core on the page as it is: no serious or critical violation (the list names each one). */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `axe violations on ${where}`).toEqual([]);
+}

@@ -1,0 +1,33 @@
+/**
+ * Builds the web app, then starts the real server (`site/server/main.ts`) on a fresh PostgreSQL schema
+ * with its own data folder. Tests find it through BROWSER_BASE_URL and the database through
+ * BROWSER_DATABASE_URL; the teardown stops the server and drops the schema.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSchema, dropSchema, ROOT, startServer } from '../unit/server/durability/harness.js';
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (process.env.BROWSER_SKIP_BUILD !== '1') {
+    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'antrag-browser-'));
+  const { schema, url } = await createSchema('browser');
+  const server = await startServer({
+    dataDir,
+    databaseUrl: url,
+    env: { RATE_LIMIT_SUBMISSIONS: '100000', RATE_LIMIT_TOKENS: '100000', MAIL_TRANSPORT: 'outbox' },
+  });
+  process.env.BROWSER_BASE_URL = server.base;
+  process.env.BROWSER_DATABASE_URL = url;
+  return async () => {
+    await server.stop();
+    await dropSchema(schema);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
