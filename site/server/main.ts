@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   const ctx = { config, db: database.db, files: createFileStore(config), mail: createMailTransport(config) };
   const app = await buildApp(ctx, registry, {
     modules: [registerUploadRoutes, registerServiceRoutes],
-    webRoot: join(ROOT, 'dist/site'),
+    // the built web app (`npm run build:web`); WEB_ROOT points elsewhere (the browser tests build their own)
+    webRoot: process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : join(ROOT, 'dist/site'),
   });
   for (const problem of registry.problems) app.log.warn({ problem }, 'form not loaded');
 

@@ -10,18 +10,24 @@ import { join } from 'node:path';
 import { createSchema, dropSchema, ROOT, startServer } from '../unit/server/durability/harness.js';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (process.env.BROWSER_SKIP_BUILD !== '1') {
-    execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-  }
   const dataDir = mkdtempSync(join(tmpdir(), 'antrag-browser-'));
+  // a build of its own, so parallel runs and `npm start` never serve a half-written dist/site
+  const webRoot = join(dataDir, 'web');
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
   const { schema, url } = await createSchema('browser');
   const server = await startServer({
     dataDir,
     databaseUrl: url,
-    env: { RATE_LIMIT_SUBMISSIONS: '100000', RATE_LIMIT_TOKENS: '100000', MAIL_TRANSPORT: 'outbox' },
+    env: {
+      WEB_ROOT: webRoot,
+      RATE_LIMIT_SUBMISSIONS: '100000',
+      RATE_LIMIT_TOKENS: '100000',
+      MAIL_TRANSPORT: 'outbox',
+    },
   });
   process.env.BROWSER_BASE_URL = server.base;
   process.env.BROWSER_DATABASE_URL = url;

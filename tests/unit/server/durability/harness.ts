@@ -61,6 +61,7 @@ const SERVER_VARIABLES = [
   'PORT',
   'HOST',
   'DATA_DIR',
+  'WEB_ROOT',
   'DATABASE_URL',
   'ANTRAG_SECRET',
   'LOG_LEVEL',
