@@ -2,12 +2,26 @@ import { Button, Result } from 'antd';
 import type { ResultScreen as ResultSettings } from '../core/dsl/types.js';
 import type { Translate } from './i18n.js';
 
-/** The thank-you or warning screen after the last submission, with the booking or deal id. */
-export function ResultScreen({ settings, id, t }: { settings?: ResultSettings; id?: string; t: Translate }) {
+export interface ResultScreenProps {
+  settings?: ResultSettings;
+  /** The booking or deal id of the answer. */
+  id?: string;
+  /** A message to show under the title (the server's, on a failure). */
+  message?: string;
+  /** On a failure: back to the filled-in form (nothing entered is lost). */
+  onRetry?: () => void;
+  t: Translate;
+}
+
+/**
+ * The screen after the last submission: the thank-you with the booking or deal id, or the form's
+ * failure result (e.g. a warning with the server's message, 'Back to home' and a way back to the form).
+ */
+export function ResultScreen({ settings, id, message, onRetry, t }: ResultScreenProps) {
   const status = settings?.status ?? 'success';
   const title = t((settings?.title as string | undefined) ?? 'wizard.thankYou');
   const idKey = settings?.showId && /deal/i.test(settings.showId) ? 'wizard.dealId' : 'wizard.bookingId';
-  const subTitle = [settings?.subTitle ? t(settings.subTitle as string) : '', id ? t(idKey, { id }) : '']
+  const subTitle = [settings?.subTitle ? t(settings.subTitle as string) : '', message ?? '', id ? t(idKey, { id }) : '']
     .filter(Boolean)
     .join(' ');
   const link = settings?.link ?? { label: 'wizard.goToHomepage', href: '/' };
@@ -16,11 +30,16 @@ export function ResultScreen({ settings, id, t }: { settings?: ResultSettings; i
       status={status}
       title={title}
       subTitle={subTitle || undefined}
-      extra={
-        <Button type="primary" href={link.href}>
+      extra={[
+        onRetry ? (
+          <Button key="retry" onClick={onRetry}>
+            {t('wizard.tryAgain')}
+          </Button>
+        ) : null,
+        <Button key="link" type="primary" href={link.href}>
           {t(link.label as string)}
-        </Button>
-      }
+        </Button>,
+      ]}
     />
   );
 }

@@ -5,6 +5,7 @@ import { type ReactNode, useMemo } from 'react';
 import { renderSchemaFor } from '../core/compile/render.js';
 import type { CompiledForm } from '../core/compile/types.js';
 import type { RunnerContext } from './context.js';
+import { rjsfTranslator } from './locale.js';
 import { localizeUiSchema } from './localize.js';
 import { SectionsTemplate } from './templates.js';
 import { createStepValidator, type StepValidation } from './validator.js';
@@ -48,6 +49,7 @@ export function StepForm({
     () => createStepValidator(validation, form, stepIndex, locale),
     [validation, form, stepIndex, locale],
   );
+  const translateString = useMemo(() => rjsfTranslator(t), [t]);
   const uiSchema = useMemo(() => localizeUiSchema(form, t, data), [form, t, data]);
   return (
     <Form
@@ -59,6 +61,7 @@ export function StepForm({
       widgets={widgets}
       fields={fields}
       templates={{ ObjectFieldTemplate: SectionsTemplate }}
+      translateString={translateString}
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError={(error) => focusField(error, form.wizard.scrollToFirstError !== false)}

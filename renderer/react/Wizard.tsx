@@ -119,6 +119,19 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
   };
 
   if (state.status === 'done') return <ResultScreen settings={form.results.success} id={state.result?.id} t={t} />;
+  // a failed final submission shows the form's failure result where it has one (the review form's warning)
+  if (state.status === 'failed' && form.results.failure && isLastStep(form, state)) {
+    const failureText =
+      state.serverMessage?.text ?? (state.serverMessage?.key ? t(state.serverMessage.key) : undefined);
+    return (
+      <ResultScreen
+        settings={form.results.failure}
+        message={failureText && failureText !== t(form.results.failure.title as string) ? failureText : undefined}
+        onRetry={() => dispatch({ type: 'dismissFailure' })}
+        t={t}
+      />
+    );
+  }
 
   const step = form.steps[state.step];
   const total = form.steps.length;

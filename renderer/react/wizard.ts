@@ -40,6 +40,8 @@ export type WizardAction =
   /** A server accepted the step's submission: the last step shows the result, others advance. */
   | { type: 'submitted'; id?: string; body?: unknown }
   | { type: 'failed'; message?: { key?: string; text?: string } }
+  /** Back from a failure result to the filled-in form. */
+  | { type: 'dismissFailure' }
   | { type: 'uploadStart' }
   | { type: 'uploadFinish' }
   /** Upload widgets report how many files are still on their way, in total. */
@@ -98,6 +100,8 @@ export function wizardReducer(form: CompiledForm) {
       }
       case 'failed':
         return { ...state, status: 'failed', serverMessage: action.message };
+      case 'dismissFailure':
+        return state.status === 'failed' ? { ...state, status: 'idle' } : state;
       case 'uploadStart':
         return { ...state, uploadsInFlight: state.uploadsInFlight + 1, status: 'uploading' };
       case 'uploadFinish': {

@@ -34,9 +34,9 @@ describe('FormRunner with the pre-subscription form', () => {
     expect(await screen.findByText('The entries do not match')).toBeTruthy();
   });
 
-  it('speaks German when asked', () => {
+  it('speaks German when asked', async () => {
     render(<FormRunner form={form} validation={runtimeValidation(form)} locale="de" />);
-    expect(screen.getByLabelText(/Vorname/)).toBeTruthy();
+    expect(await screen.findByLabelText(/Vorname/)).toBeTruthy();
     expect(screen.getByRole('button', { name: /Absenden|Senden|Submit/ })).toBeTruthy();
   });
 
