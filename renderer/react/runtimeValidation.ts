@@ -6,7 +6,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { CompiledForm } from '../core/compile/types.js';
 import { createAjv } from '../core/validate/ajv.js';
-import { createFormValidator } from '../core/validate/validator.js';
+import { createFormValidator } from '../core/validate/compiled.js';
 import { checkKey, type StepValidation } from './validator.js';
 
 export function runtimeValidation(form: CompiledForm): StepValidation {

@@ -1,4 +1,5 @@
 export { AJV_OPTIONS, createAjv, extendAjv } from './ajv.js';
+export { createFormValidator } from './compiled.js';
 export { KEYWORD_NAMES, keywords, RUNTIME_MODULE_ID } from './keywords.js';
 export {
   AJV_HELPERS,
@@ -10,7 +11,6 @@ export {
 } from './precompile.js';
 export { default as validationRuntime } from './runtime.js';
 export {
-  createFormValidator,
   type FieldError,
   type FormValidateFns,
   type FormValidator,

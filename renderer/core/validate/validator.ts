@@ -1,9 +1,8 @@
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { CompiledForm, JsonSchema } from '../compile/types.js';
 import type { Locale } from '../dsl/types.js';
 import { withComputedValues } from '../expr/index.js';
 import { hasKey, translate } from '../i18n/index.js';
-import { createAjv } from './ajv.js';
 
 /** One failing field, with its message in the requested language. */
 export interface FieldError {
@@ -165,11 +164,4 @@ export function formValidatorFrom(form: CompiledForm, fns: FormValidateFns): For
       return run(fn, form.stepSchemas[index], data, opts);
     },
   };
-}
-
-/** Validators compiled at run time (server, CLI); the browser uses the precompiled modules instead. */
-export function createFormValidator(form: CompiledForm, ajv: Ajv = createAjv()): FormValidator {
-  const compileOnce = (schema: JsonSchema): ValidateFunction =>
-    (schema.$id && ajv.getSchema(schema.$id as string)) || ajv.compile(schema);
-  return formValidatorFrom(form, { form: compileOnce(form.schema), steps: form.stepSchemas.map(compileOnce) });
 }
