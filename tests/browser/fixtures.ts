@@ -15,13 +15,30 @@ export interface StoredSubmission {
 }
 
 export interface Fixtures {
+  /** Fails the test on an uncaught page error or an engine fault logged to the console (automatic). */
+  pageFaults: undefined;
   /** The server's origin, e.g. http://127.0.0.1:41234. */
   server: string;
   /** Runs a query against the server's database. */
   sql: <T extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<T[]>;
 }
 
+/** Console errors that mean the engine misbehaved (not third-party warnings). */
+const ENGINE_FAULTS = /no precompiled check|could not be loaded|Maximum update depth/;
+
 export const test = base.extend<Fixtures>({
+  pageFaults: [
+    async ({ page }, use) => {
+      const faults: string[] = [];
+      page.on('pageerror', (error) => faults.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && ENGINE_FAULTS.test(message.text())) faults.push(message.text());
+      });
+      await use(undefined);
+      expect(faults, 'page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
   server: async ({}, use) => {
     const url = process.env.BROWSER_BASE_URL;
     if (!url) throw new Error('BROWSER_BASE_URL is not set: run the browser tests through playwright.config.ts');
