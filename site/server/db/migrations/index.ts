@@ -2,21 +2,31 @@
  * The migrations, in order, listed in code: no folder scanning, so they survive bundling and run the
  * same from `tsx` and from compiled output. Add a new file and a new entry; never edit a shipped one.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as initial from './0001-initial.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
 };
 
-export function createMigrator<DB>(db: Kysely<DB>, list: Record<string, Migration> = migrations): Migrator {
+/**
+ * A migrator whose bookkeeping tables live in the connection's current schema. Kysely, told no schema,
+ * takes a `kysely_migration` table in any schema of the database for its own, so a second deployment in
+ * another schema of the same database would skip creating its tables and fail.
+ */
+export async function createMigrator<DB>(
+  db: Kysely<DB>,
+  list: Record<string, Migration> = migrations,
+): Promise<Migrator> {
   const provider: MigrationProvider = { getMigrations: async () => list };
-  return new Migrator({ db, provider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
 }
 
 /** Brings the database up to date; throws naming the migration that failed (it was rolled back). */
 export async function migrateToLatest<DB>(db: Kysely<DB>, list: Record<string, Migration> = migrations): Promise<void> {
-  const { error, results } = await createMigrator(db, list).migrateToLatest();
+  const { error, results } = await (await createMigrator(db, list)).migrateToLatest();
   if (!error) return;
   const reason = error instanceof Error ? error.message : String(error);
   const failed = results?.find((r) => r.status === 'Error');

@@ -145,7 +145,14 @@ describe.each([pglite, postgres])('database on $name', SLOW, (engine) => {
     await first.close();
     const { db } = await openAt(location);
     expect(await tables(db)).toEqual(TABLES);
-    expect(await createMigrator(db).migrateToLatest()).toEqual({ results: [] });
+    expect(await (await createMigrator(db)).migrateToLatest()).toEqual({ results: [] });
+  });
+
+  it('migrates a second database beside a first one (another schema of the same PostgreSQL database)', async () => {
+    const first = await fresh();
+    const second = await fresh();
+    expect(await tables(second.db)).toEqual(await tables(first.db));
+    expect((await tables(second.db)).length).toBeGreaterThan(0);
   });
 
   it('round-trips JSON columns as objects and answers JSON queries', async () => {
@@ -267,7 +274,7 @@ describe.each([pglite, postgres])('database on $name', SLOW, (engine) => {
 
   it('migrates down to nothing and up again', async () => {
     const { db } = await fresh();
-    const down = await createMigrator(db).migrateTo(NO_MIGRATIONS);
+    const down = await (await createMigrator(db)).migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
       ['0001-initial', 'Down', 'Success'],
