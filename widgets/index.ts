@@ -3,8 +3,12 @@ import { AgreementWidget } from './choice/AgreementWidget.js';
 import { ChoiceButtonsWidget } from './choice/ChoiceButtonsWidget.js';
 import { ChoiceSliderWidget } from './choice/ChoiceSliderWidget.js';
 import { CurrencyWidget } from './choice/CurrencyWidget.js';
+import { NumberWidget, RangeWidget } from './choice/NumberWidget.js';
+import { RadioWidget } from './choice/RadioWidget.js';
 import { RateWidget } from './choice/RateWidget.js';
 import { SearchSelectWidget } from './choice/SearchSelectWidget.js';
+import { SwitchWidget } from './choice/SwitchWidget.js';
+import { TagsWidget } from './choice/TagsWidget.js';
 import { ComputedField } from './computed/ComputedField.js';
 import { CountryField } from './country/CountryField.js';
 import { CountryWidget } from './country/CountryWidget.js';
@@ -12,6 +16,11 @@ import { DateWidget, MonthWidget } from './date/DateWidget.js';
 import { InfoField } from './info/InfoField.js';
 import { OtpWidget } from './otp/OtpWidget.js';
 import { PhoneField } from './phone/PhoneField.js';
+import { PlaceField } from './place/PlaceField.js';
+import { PlaceWidget } from './place/PlaceWidget.js';
+import { LocationSelectWidget } from './search/LocationSelectWidget.js';
+import { ProgramSelectWidget } from './search/ProgramSelectWidget.js';
+import { UniversitySelectWidget } from './search/UniversitySelectWidget.js';
 import { UploadField } from './upload/UploadField.js';
 
 export type { WidgetFormContext } from './shared/texts.js';
@@ -24,11 +33,20 @@ export const widgets: RegistryWidgetsType = {
   currency: CurrencyWidget,
   rate: RateWidget,
   searchSelect: SearchSelectWidget,
+  radio: RadioWidget,
   choiceButtons: ChoiceButtonsWidget,
   choiceSlider: ChoiceSliderWidget,
   agreement: AgreementWidget,
   otp: OtpWidget,
   country: CountryWidget,
+  switch: SwitchWidget,
+  number: NumberWidget,
+  range: RangeWidget,
+  tags: TagsWidget,
+  place: PlaceWidget,
+  universitySelect: UniversitySelectWidget,
+  programSelect: ProgramSelectWidget,
+  locationSelect: LocationSelectWidget,
 };
 
 /** Fields keyed by the names the compiler writes as `ui:field`. */
@@ -38,4 +56,5 @@ export const fields: RegistryFieldsType = {
   info: InfoField,
   computed: ComputedField,
   upload: UploadField,
+  place: PlaceField,
 };

@@ -36,6 +36,7 @@ export const fallbackWidgets: RegistryWidgetsType = {
   choiceButtons: Widgets.RadioWidget,
   choiceSlider: Widgets.RadioWidget,
   checkboxes: Widgets.CheckboxesWidget,
+  tags: Widgets.SelectWidget,
   checkbox: Widgets.CheckboxWidget,
   switch: Widgets.CheckboxWidget,
   date: Widgets.DateWidget,

@@ -35,6 +35,10 @@ function PickerWidget({ picker, ...props }: WidgetProps & { picker: 'date' | 'mo
       autoFocus={autofocus}
       style={{ width: '100%' }}
       onChange={(d: Dayjs | null) => onChange(d ? d.format(ISO[picker]) : undefined)}
+      // Enter confirms the typed date (the picker does that first); it must not also submit the step's form
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') e.preventDefault();
+      }}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
       {...ariaFor(id, rawErrors)}

@@ -14,7 +14,12 @@ export function FieldLabel({
 }) {
   return (
     <div className="ant-form-item-label" style={{ textAlign: 'start' }}>
-      <label htmlFor={htmlFor} id={id} className={required ? 'ant-form-item-required' : undefined}>
+      {/* no-colon: antd puts ':' after every form label, which RJSF's own labels turn off too */}
+      <label
+        htmlFor={htmlFor}
+        id={id}
+        className={required ? 'ant-form-item-required ant-form-item-no-colon' : 'ant-form-item-no-colon'}
+      >
         {children}
       </label>
     </div>

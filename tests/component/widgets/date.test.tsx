@@ -19,6 +19,19 @@ describe('date widget', () => {
     expect(latest().start).toBe('2025-04-01');
   });
 
+  it('confirms a typed date with Enter without submitting the form around it', async () => {
+    const user = userEvent.setup();
+    const { latest, container } = renderForm({ schema, uiSchema });
+    let submitted = 0;
+    container.querySelector('form')?.addEventListener('submit', (e) => {
+      e.preventDefault();
+      submitted += 1;
+    });
+    await user.type(screen.getByLabelText('Start'), '01/04/2025{Enter}');
+    expect(latest().start).toBe('2025-04-01');
+    expect(submitted).toBe(0);
+  });
+
   it('uses the Select date placeholder', () => {
     renderForm({ schema, uiSchema });
     expect(screen.getByPlaceholderText('Select date')).toBeTruthy();

@@ -1,0 +1,30 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { Select } from 'antd';
+import { useMemo } from 'react';
+import { ariaFor } from '../shared/aria.js';
+import { maybe, textsOf } from '../shared/texts.js';
+import { choicesOf } from './options.js';
+
+/** Several choices as removable tags in one searchable select (`display: 'tags'`); the value is an array. */
+export function TagsWidget(props: WidgetProps) {
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, rawErrors, registry } = props;
+  const { t } = textsOf(registry);
+  const choices = useMemo(() => choicesOf(props, t), [props, t]);
+  const selected = Array.isArray(value) ? (value as Array<string | number>) : [];
+  return (
+    <Select<Array<string | number>>
+      id={id}
+      mode="multiple"
+      showSearch={{ optionFilterProp: 'label' }}
+      value={selected}
+      options={choices.map((c) => ({ value: c.value as string | number, label: c.label }))}
+      placeholder={maybe(t, placeholder)}
+      disabled={disabled || readonly}
+      style={{ width: '100%' }}
+      onChange={(next) => onChange(next)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+      {...ariaFor(id, rawErrors)}
+    />
+  );
+}
