@@ -10,6 +10,8 @@ export interface ResultScreenProps {
   message?: string;
   /** On a failure: back to the filled-in form (nothing entered is lost). */
   onRetry?: () => void;
+  /** Under the wizard's mobile breakpoint: the screen's `mobileTitle` where it has one. */
+  isMobile?: boolean;
   t: Translate;
 }
 
@@ -17,9 +19,9 @@ export interface ResultScreenProps {
  * The screen after the last submission: the thank-you with the booking or deal id, or the form's
  * failure result (e.g. a warning with the server's message, 'Back to home' and a way back to the form).
  */
-export function ResultScreen({ settings, id, message, onRetry, t }: ResultScreenProps) {
+export function ResultScreen({ settings, id, message, onRetry, isMobile, t }: ResultScreenProps) {
   const status = settings?.status ?? 'success';
-  const title = t((settings?.title as string | undefined) ?? 'wizard.thankYou');
+  const title = t(((isMobile && settings?.mobileTitle) || settings?.title || 'wizard.thankYou') as string);
   const idKey = settings?.showId && /deal/i.test(settings.showId) ? 'wizard.dealId' : 'wizard.bookingId';
   const subTitle = [settings?.subTitle ? t(settings.subTitle as string) : '', message ?? '', id ? t(idKey, { id }) : '']
     .filter(Boolean)

@@ -70,9 +70,10 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
   }, []);
 
   const data = useMemo(() => withComputed(form, state.data), [form, state.data]);
+  const patch = useCallback((values: FormData) => dispatch({ type: 'patch', values }), []);
   const context = useMemo<RunnerContext>(
-    () => ({ form, stepIndex: state.step, locale, data, formData: data, t, onUploadChange, isMobile }),
-    [form, state.step, locale, data, t, onUploadChange, isMobile],
+    () => ({ form, stepIndex: state.step, locale, data, formData: data, t, onUploadChange, isMobile, patch }),
+    [form, state.step, locale, data, t, onUploadChange, isMobile, patch],
   );
 
   const onNext = async (stepData: FormData) => {
@@ -118,7 +119,8 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
     }
   };
 
-  if (state.status === 'done') return <ResultScreen settings={form.results.success} id={state.result?.id} t={t} />;
+  if (state.status === 'done')
+    return <ResultScreen settings={form.results.success} id={state.result?.id} isMobile={isMobile} t={t} />;
   // a failed final submission shows the form's failure result where it has one (the review form's warning)
   if (state.status === 'failed' && form.results.failure && isLastStep(form, state)) {
     const failureText =

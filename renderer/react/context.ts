@@ -16,6 +16,11 @@ export interface RunnerContext {
   /** Upload widgets report their files in flight, so Next and Done wait for them. */
   onUploadChange: (inFlight: number, fieldId: string) => void;
   isMobile: boolean;
+  /**
+   * Sets other fields' values from a widget (the passport upload fills the passport fields); a value of
+   * `undefined` clears that field. Input transforms and defaults apply as if the user had typed.
+   */
+  patch: (values: FormData) => void;
 }
 
 export function runnerContextOf(registry: { formContext?: unknown }): RunnerContext | undefined {

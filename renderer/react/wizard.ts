@@ -32,6 +32,8 @@ export interface Draft {
 
 export type WizardAction =
   | { type: 'change'; data: FormData; changed?: string[] }
+  /** A widget sets other fields (the passport upload fills the passport fields); `undefined` clears one. */
+  | { type: 'patch'; values: FormData }
   /** Next pressed: the validation result of the current step decides; on the last step nothing advances. */
   | { type: 'next'; valid: boolean; errors: FieldError[]; data: FormData }
   | { type: 'back' }
@@ -69,6 +71,12 @@ export function wizardReducer(form: CompiledForm) {
       case 'change': {
         const touched = [...new Set([...state.touched, ...(action.changed ?? [])])];
         return { ...state, data: applyDefaults(form, applyInputTransforms(form, action.data), touched), touched };
+      }
+      case 'patch': {
+        const touched = [...new Set([...state.touched, ...Object.keys(action.values)])];
+        const merged: FormData = { ...state.data, ...action.values };
+        for (const [k, v] of Object.entries(action.values)) if (v === undefined) delete merged[k];
+        return { ...state, data: applyDefaults(form, applyInputTransforms(form, merged), touched), touched };
       }
       case 'next': {
         if (!action.valid) return { ...state, errors: action.errors, status: 'idle' };

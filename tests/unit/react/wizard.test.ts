@@ -78,6 +78,21 @@ describe('wizard state machine', () => {
     });
     expect(s.data).toMatchObject({ passportNumber: 'AB12', phoneNumber: '01234' });
   });
+
+  it('lets a widget patch other fields (transforms apply, undefined clears) without touching the rest', () => {
+    const start = reduce(initialState(booking), { type: 'change', data: { firstName: 'Ann', city: 'Bonn' } });
+    const s = reduce(start, { type: 'patch', values: { passportNumber: 'x1234567', city: undefined } });
+    expect(s.data).toMatchObject({ firstName: 'Ann', passportNumber: 'X1234567' });
+    expect('city' in s.data).toBe(false);
+    expect(s.touched).toEqual(expect.arrayContaining(['passportNumber', 'city']));
+  });
+
+  it('goes back from a failure result to the form, and only from a failure', () => {
+    const failed = reduce(initialState(booking), { type: 'failed', message: { text: 'nope' } });
+    expect(reduce(failed, { type: 'dismissFailure' }).status).toBe('idle');
+    const idle = initialState(booking);
+    expect(reduce(idle, { type: 'dismissFailure' })).toBe(idle);
+  });
 });
 
 describe('wizard helpers', () => {
