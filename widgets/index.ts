@@ -10,11 +10,15 @@ import { SearchSelectWidget } from './choice/SearchSelectWidget.js';
 import { SwitchWidget } from './choice/SwitchWidget.js';
 import { TagsWidget } from './choice/TagsWidget.js';
 import { ComputedField } from './computed/ComputedField.js';
+import { ConsentPdfField } from './consent/ConsentPdfField.js';
 import { CountryField } from './country/CountryField.js';
 import { CountryWidget } from './country/CountryWidget.js';
 import { DateWidget, MonthWidget } from './date/DateWidget.js';
+import { FaceCaptureField } from './face/FaceCaptureField.js';
 import { InfoField } from './info/InfoField.js';
 import { OtpWidget } from './otp/OtpWidget.js';
+import { PassportUploadField } from './passport/PassportUploadField.js';
+import { PayersField } from './payers/PayersField.js';
 import { PhoneField } from './phone/PhoneField.js';
 import { PlaceField } from './place/PlaceField.js';
 import { PlaceWidget } from './place/PlaceWidget.js';
@@ -55,6 +59,10 @@ export const fields: RegistryFieldsType = {
   country: CountryField,
   info: InfoField,
   computed: ComputedField,
+  consentPdf: ConsentPdfField,
   upload: UploadField,
+  passportUpload: PassportUploadField,
   place: PlaceField,
+  faceCapture: FaceCaptureField,
+  payers: PayersField,
 };
