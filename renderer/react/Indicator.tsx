@@ -40,6 +40,8 @@ export function Indicator({ form, step, kind, t }: { form: CompiledForm; step: n
     <Steps
       current={step}
       size="small"
+      // titles under the numbers: beside them, nine steps in 960 px wrap letter by letter
+      titlePlacement={total > 5 ? 'vertical' : 'horizontal'}
       items={form.steps.map((s, i) => ({
         title: t(s.title),
         status: i < step ? 'finish' : i === step ? 'process' : 'wait',

@@ -11,13 +11,43 @@ import { SectionsTemplate } from './templates.js';
 import { createStepValidator, type StepValidation } from './validator.js';
 import type { FormData } from './wizard.js';
 
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Rendered and not hidden (without `checkVisibility`, as in jsdom: not hidden by an attribute or inline style). */
+const shown = (el: HTMLElement) =>
+  typeof el.checkVisibility === 'function'
+    ? el.checkVisibility()
+    : !el.closest('[hidden]') && !el.closest<HTMLElement>('[style*="display: none"]');
+
+/**
+ * What to focus for a field: the element with the field's id when it takes the focus and shows, else the
+ * first control that does inside it or inside the field's cell (the chosen radio first). Radio groups carry
+ * the id on a `div`, uploads on a hidden file input.
+ */
+function focusTarget(el: HTMLElement, name: string): HTMLElement | undefined {
+  if (el.matches(FOCUSABLE) && shown(el)) return el;
+  const cell = document.querySelector<HTMLElement>(`[data-field="${name.replace(/["\\]/g, '\\$&')}"]`);
+  for (const scope of [el, cell]) {
+    if (!scope) continue;
+    const candidates = [
+      ...scope.querySelectorAll<HTMLElement>('input[type="radio"]:checked'),
+      ...scope.querySelectorAll<HTMLElement>(FOCUSABLE),
+    ];
+    const hit = candidates.find(shown);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
 function focusField(error: RJSFValidationError, scroll: boolean): void {
   const id = `root${(error.property ?? '').replace(/\./g, '_')}`;
   const el =
     document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${CSS.escape ? CSS.escape(id) : id}"]`);
   if (!el) return;
-  if (scroll) el.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-  el.focus?.({ preventScroll: true });
+  const target = focusTarget(el, (error.property ?? '').split('.')[1] ?? '') ?? el;
+  if (scroll) target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  target.focus?.({ preventScroll: true });
 }
 
 export interface StepFormProps {

@@ -5,22 +5,12 @@ import { maybe, textsOf } from '../shared/texts.js';
 
 const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£' };
 
-/** An amount of money as a JSON number, the currency symbol before or after it. */
+/**
+ * An amount of money as a JSON number, the currency symbol before or after it. Cents typed where the schema
+ * says integer are kept, not rounded, so the field's whole-number message can say what is wrong.
+ */
 export function CurrencyWidget(props: WidgetProps) {
-  const {
-    id,
-    value,
-    onChange,
-    onBlur,
-    onFocus,
-    disabled,
-    readonly,
-    placeholder,
-    rawErrors,
-    registry,
-    options,
-    schema,
-  } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, rawErrors, registry, options } = props;
   const {
     currency = 'EUR',
     symbolPosition = 'prefix',
@@ -40,7 +30,6 @@ export function CurrencyWidget(props: WidgetProps) {
       value={typeof value === 'number' ? value : null}
       min={min}
       max={max}
-      precision={schema.type === 'integer' ? 0 : undefined}
       prefix={symbolPosition === 'prefix' ? symbol : undefined}
       suffix={symbolPosition === 'suffix' ? symbol : undefined}
       placeholder={maybe(t, placeholder)}

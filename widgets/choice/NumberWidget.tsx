@@ -10,11 +10,12 @@ interface NumberOptions {
 }
 
 /**
- * A number as a JSON number (antd InputNumber: arrow keys step it); whole numbers only when the schema says
- * integer. Bounds and step come from `ui:options` (the compiler keeps them there, the schema's are in `allOf`).
+ * A number as a JSON number (antd InputNumber: arrow keys step it). A decimal typed where the schema says
+ * integer is kept, not rounded, so the field's whole-number message can say what is wrong. Bounds and step come
+ * from `ui:options` (the compiler keeps them there, the schema's are in `allOf`).
  */
 export function NumberWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, rawErrors, registry, schema } = props;
+  const { id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, rawErrors, registry } = props;
   const { min, max, step } = props.options as NumberOptions;
   const { t } = textsOf(registry);
   return (
@@ -24,7 +25,6 @@ export function NumberWidget(props: WidgetProps) {
       min={min}
       max={max}
       step={step}
-      precision={schema.type === 'integer' ? 0 : undefined}
       placeholder={maybe(t, placeholder)}
       disabled={disabled}
       readOnly={readonly}
