@@ -1,0 +1,179 @@
+/**
+ * The server calls of a passport upload (spec 000 §7): the lead-level upload (call 10, POST
+ * {host}/api/v1/lead/upload-file → doc_id kept as passport_id), document verification (call 3, POST
+ * {host}/api/v1/identity/verify-doc) and text extraction (call 4, POST /api/mrz-ocr). The signed storage
+ * upload is `widgets/upload/signedUpload.ts`. Widgets may not import the runner (`renderer/react`), so the
+ * bearer token mirrors its `getToken`: the same storage keys, so all of them share one cached token.
+ */
+
+/** Browser-storage keys of the blocked-account and KYC forms (spec 000 §3). */
+export const LEAD_ID_KEY = 'leadId';
+export const ACCOUNT_ID_KEY = 'account_id';
+export const PASSPORT_ID_KEY = 'passport_id';
+const TOKEN_KEY = 'access_token';
+const VALID_UNTIL_KEY = 'valid_until';
+
+export type PassportProblem =
+  | 'errors.missingLeadId'
+  | 'errors.documentVerification'
+  | 'errors.passportProcessing'
+  | 'upload.failed';
+
+const ENGLISH: Record<PassportProblem, string> = {
+  'errors.missingLeadId': 'Missing lead identifier. Please complete Step 1 first.',
+  'errors.documentVerification': 'Document verification failed. Please try again.',
+  'errors.passportProcessing': 'An error occurred while processing the passport. Please try again.',
+  'upload.failed': 'Upload failed.',
+};
+
+/** `key` is the catalogue key of the message (the message is the English text). */
+export class PassportError extends Error {
+  constructor(
+    readonly key: PassportProblem,
+    options?: { cause?: unknown },
+  ) {
+    super(ENGLISH[key], options);
+    this.name = 'PassportError';
+  }
+}
+
+export interface PassportApiEnv {
+  /** Base URL of the API and of the customer-relationship service (`{host}`); default same origin. */
+  apiBase?: string;
+  /** Active language, sent as `X-Language`. */
+  language?: string;
+  fetch?: typeof fetch;
+  storage?: Storage;
+  signal?: AbortSignal;
+}
+
+export function browserStorage(env: Pick<PassportApiEnv, 'storage'> = {}): Storage | undefined {
+  if (env.storage) return env.storage;
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined; // storage disabled (privacy mode, sandboxed frame)
+  }
+}
+
+/** The cached bearer token until it expires, else a fresh one from GET /api/get-token. */
+async function bearerToken(env: PassportApiEnv, fresh: boolean): Promise<string> {
+  const storage = browserStorage(env);
+  const cached = storage?.getItem(TOKEN_KEY);
+  const until = storage?.getItem(VALID_UNTIL_KEY);
+  if (!fresh && cached && until && new Date(until).getTime() > Date.now()) return cached;
+  const response = await (env.fetch ?? fetch)(`${env.apiBase ?? ''}/api/get-token`, { signal: env.signal });
+  if (!response.ok) throw new Error(`API responded with status ${response.status}`);
+  const body = (await response.json()) as { access_token: string; valid_until: string };
+  storage?.setItem(TOKEN_KEY, body.access_token);
+  storage?.setItem(VALID_UNTIL_KEY, body.valid_until);
+  return body.access_token;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A multipart POST; with `auth`, under a bearer token, once more with a new token after a 401. */
+async function post(path: string, body: () => FormData, env: PassportApiEnv, auth: boolean): Promise<Response> {
+  const send = async (fresh: boolean) => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (auth) headers.Authorization = `Bearer ${await bearerToken(env, fresh)}`;
+    if (env.language) headers['X-Language'] = env.language;
+    return (env.fetch ?? fetch)(`${env.apiBase ?? ''}${path}`, {
+      method: 'POST',
+      headers,
+      body: body(),
+      signal: env.signal,
+    });
+  };
+  const response = await send(false);
+  // a cached token the server no longer takes (expired early, another server's secret)
+  return auth && response.status === 401 ? send(true) : response;
+}
+
+/** Call 10, lead level: the file as the lead's document of kind `docKey`; answers the document id. */
+export async function uploadLeadDocument(
+  file: File,
+  ids: { leadId: string; docKey: string },
+  env: PassportApiEnv = {},
+): Promise<string> {
+  const response = await post(
+    '/api/v1/lead/upload-file',
+    () => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      form.append('doc_key', ids.docKey);
+      form.append('lead_id', ids.leadId);
+      return form;
+    },
+    env,
+    true,
+  );
+  const answer = (await readJson(response)) as { doc_id?: unknown } | undefined;
+  const docId = answer?.doc_id;
+  if (!response.ok || (typeof docId !== 'string' && typeof docId !== 'number')) {
+    throw new PassportError('upload.failed');
+  }
+  return String(docId);
+}
+
+export type DocStatus = 'accept' | 'review' | 'reject';
+
+export interface DocumentVerification {
+  status: DocStatus;
+  details: unknown;
+  /** The server's own words, when it sent any. */
+  message?: string;
+}
+
+/** Call 3: document verification of the passport image. */
+export async function verifyPassport(
+  file: File,
+  ids: { documentId: string; blockedAccountNo: string },
+  env: PassportApiEnv = {},
+): Promise<DocumentVerification> {
+  const response = await post(
+    '/api/v1/identity/verify-doc',
+    () => {
+      const form = new FormData();
+      form.append('document_id', ids.documentId);
+      form.append('doc_type', 'passport');
+      form.append('document', file, file.name);
+      form.append('blocked_acc_no', ids.blockedAccountNo);
+      return form;
+    },
+    env,
+    true,
+  );
+  const answer = (await readJson(response)) as
+    | { data?: { doc_status?: unknown; details?: unknown }; message?: unknown }
+    | undefined;
+  const status = answer?.data?.doc_status;
+  if (!response.ok || (status !== 'accept' && status !== 'review' && status !== 'reject')) {
+    throw new PassportError('errors.documentVerification');
+  }
+  const message = typeof answer?.message === 'string' && answer.message.trim() ? answer.message : undefined;
+  return { status, details: answer?.data?.details, ...(message ? { message } : {}) };
+}
+
+/** Call 4: the passport's text; answers `extractedData` (a JSON string). */
+export async function extractPassportText(file: File, env: PassportApiEnv = {}): Promise<unknown> {
+  const response = await post(
+    '/api/mrz-ocr',
+    () => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return form;
+    },
+    env,
+    false,
+  );
+  if (!response.ok) throw new Error(`API responded with status ${response.status}`);
+  const answer = (await readJson(response)) as { extractedData?: unknown } | undefined;
+  return answer?.extractedData;
+}
