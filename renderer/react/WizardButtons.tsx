@@ -1,4 +1,5 @@
-import { Button, Space } from 'antd';
+import { LoadingOutlined } from '@ant-design/icons';
+import { Button, ConfigProvider, Space } from 'antd';
 import type { StepPlan } from '../core/compile/types.js';
 import type { Translate } from './i18n.js';
 
@@ -14,18 +15,24 @@ export interface WizardButtonsProps {
   t: Translate;
 }
 
+const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
+
 /** Previous (not on the first step), then Next or Done; Next and Done submit the step's form. */
 export function WizardButtons({ step, isFirst, isLast, busy, blocked, doneAllowed, onBack, t }: WizardButtonsProps) {
   return (
-    <Space className="antrag-buttons">
-      {isFirst ? null : (
-        <Button htmlType="button" onClick={onBack} disabled={busy}>
-          {t(step.labels.previous)}
+    // a loading icon without antd's appear/leave motion: the animated one stays in the button (named
+    // 'loading') when the answer arrives before its appear motion has finished
+    <ConfigProvider button={BUTTON_CONFIG}>
+      <Space className="antrag-buttons">
+        {isFirst ? null : (
+          <Button htmlType="button" onClick={onBack} disabled={busy}>
+            {t(step.labels.previous)}
+          </Button>
+        )}
+        <Button type="primary" htmlType="submit" loading={busy} disabled={blocked || (isLast && !doneAllowed)}>
+          {t(isLast ? step.labels.done : step.labels.next)}
         </Button>
-      )}
-      <Button type="primary" htmlType="submit" loading={busy} disabled={blocked || (isLast && !doneAllowed)}>
-        {t(isLast ? step.labels.done : step.labels.next)}
-      </Button>
-    </Space>
+      </Space>
+    </ConfigProvider>
   );
 }

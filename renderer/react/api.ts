@@ -71,6 +71,18 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The variant a form was compiled as (`mobile=true`), for calls to this site's own server, so that it
+ * checks the submission against the same schema; other services never see the header.
+ */
+export function variantHeader(form: CompiledForm, url: string): string | undefined {
+  const names = Object.keys(form.options ?? {}).sort();
+  if (names.length === 0) return undefined;
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  if (new URL(url, origin).origin !== origin) return undefined;
+  return new URLSearchParams(names.map((n) => [n, String(form.options[n])])).toString();
+}
+
 /** Sends one submission as its settings describe and stores what they say to keep. */
 export async function submit(
   settings: SubmitSettings,
@@ -87,6 +99,8 @@ export async function submit(
   const request = encodeRequest(settings, data, { storage: (k) => storage?.getItem(k), ...ctx }, form);
   const headers = { ...request.headers };
   if (settings.auth === 'bearer') headers.Authorization = `Bearer ${await getToken(env)}`;
+  const variant = form ? variantHeader(form, request.url) : undefined;
+  if (variant) headers['X-Form-Options'] = variant;
   let body: BodyInit | undefined;
   if (Array.isArray(request.body)) {
     const formData = new FormData();

@@ -32,7 +32,8 @@ async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR ?? '.antrag-data';
   const config = loadConfig(process.env, () => persistedSecret(dataDir));
   const database = await openDatabase(config);
-  const registry = FormRegistry.load(ROOT, [join(ROOT, 'site/content/bookings'), join(ROOT, 'site/content/review')]);
+  // DSL forms and CMS definitions (bookings, review) of schemas/, each in every declared variant
+  const registry = FormRegistry.load(ROOT);
   const ctx = { config, db: database.db, files: createFileStore(config), mail: createMailTransport(config) };
   const app = await buildApp(ctx, registry, {
     modules: [registerUploadRoutes, registerServiceRoutes],

@@ -604,6 +604,7 @@ function compileResult(r: ResultScreen, texts: TextTable, pointer: string, hint:
   return clean({
     status: r.status ?? 'success',
     title: texts.key(r.title, `${hint}.title`, `${pointer}/title`),
+    mobileTitle: texts.optional(r.mobileTitle, `${hint}.mobileTitle`, `${pointer}/mobileTitle`),
     subTitle: texts.optional(r.subTitle, `${hint}.subTitle`, `${pointer}/subTitle`),
     showId: r.showId,
     link: r.link

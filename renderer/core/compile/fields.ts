@@ -352,7 +352,11 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
       schema = { type: 'boolean' };
       whenRequired = { const: true, errorMessage: required };
       widget = field.type === 'agreement' ? 'agreement' : 'checkbox';
-      if (field.type === 'agreement') options.content = t.key(field.content, `${hint}.content`, `${pointer}/content`);
+      if (field.type === 'agreement') {
+        options.content = t.key(field.content, `${hint}.content`, `${pointer}/content`);
+        // the content is the label: without one of its own, RJSF would show the field's name above it
+        if (field.label === undefined) options.label = false;
+      }
       break;
     case 'switch':
       schema = { type: 'boolean' };

@@ -544,6 +544,8 @@ export interface DraftSettings {
 export interface ResultScreen {
   status?: 'success' | 'warning' | 'error' | 'info';
   title: Text;
+  /** Title on mobile (under `wizard.mobileBreakpoint`); default `title`. */
+  mobileTitle?: Text;
   subTitle?: Text;
   /** Answer property shown with the title (booking id, deal id). */
   showId?: string;

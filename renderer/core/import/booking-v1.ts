@@ -16,6 +16,7 @@ import {
   idFrom,
   ignoredProperty,
   noOptions,
+  notImplementedNotice,
   pointer,
   UniqueIds,
 } from './common.js';
@@ -125,12 +126,13 @@ function importValidBookingV1(doc: BookingV1Document, opts: ImportOptions): Impo
       chunk.fields.forEach((cms, j) => {
         const at = pointer(0, list, i, 'fields', j);
         const field = v1Field(cms, at, diagnostics);
-        if (!field) return;
-        names.add(field.name, at, 'fieldName');
-        fields.push(field);
-        imported.push({ field, at });
+        // an unknown type: its warning notice stands in its place (no data, not in the payload)
+        const placed = field ?? notImplementedNotice(cms.type, cms.fieldName, cms.label);
+        names.add(placed.name, at, 'fieldName');
+        fields.push(placed);
+        if (field) imported.push({ field, at });
       });
-      if (fields.length === 0) diagnostics.push(emptyStep(chunkAt));
+      if (!fields.some((f) => f.type !== 'info')) diagnostics.push(emptyStep(chunkAt));
       steps.push(
         defined<Step>({
           id: stepIds.take(idFrom([chunk.chunkId], `step-${steps.length + 1}`)),
@@ -166,6 +168,8 @@ function importValidBookingV1(doc: BookingV1Document, opts: ImportOptions): Impo
       encoding: 'json',
       payload: v1Payload(doc, imported),
       resultIdField: 'id',
+      // Spec §8: a failed booking shows the server's error title.
+      messageField: 'title',
     },
     draft: {
       storageKey: `BOOKING_V1_${firstGiven(booking.id, booking.name) ?? id}`,

@@ -16,6 +16,7 @@ import {
   idFrom,
   ignoredProperty,
   noOptions,
+  notImplementedNotice,
   pointer,
 } from './common.js';
 import { checkCmsDocument } from './shape.js';
@@ -140,12 +141,13 @@ function importValidBookingV2(doc: BookingV2Document, opts: ImportOptions): Impo
     cmsStep.fields.forEach((cms, j) => {
       const at = pointer('flatData', 'steps', i, 'fields', j);
       const field = v2Field(cms, at, diagnostics);
-      if (!field) return;
-      names.add(field.name, at, 'internalIdentifier');
-      fields.push(field);
-      imported.set(at, field);
+      // an unknown kind: its warning notice stands in its place (no data; the payload sends null)
+      const placed = field ?? notImplementedNotice(cms.fieldOptions[0].__typename, cms.internalIdentifier, cms.label);
+      names.add(placed.name, at, 'internalIdentifier');
+      fields.push(placed);
+      if (field) imported.set(at, field);
     });
-    if (fields.length === 0) diagnostics.push(emptyStep(pointer('flatData', 'steps', i)));
+    if (!fields.some((f) => f.type !== 'info')) diagnostics.push(emptyStep(pointer('flatData', 'steps', i)));
     return defined<Step>({
       id: `step-${i + 1}`,
       title: cmsStep.headline,
@@ -169,6 +171,8 @@ function importValidBookingV2(doc: BookingV2Document, opts: ImportOptions): Impo
       encoding: 'json',
       payload: v2Payload(doc, imported),
       resultIdField: 'id',
+      // Spec §8: a failed booking shows the server's error title.
+      messageField: 'title',
     },
     draft: { storageKey: `BOOKING_V2_${firstGiven(doc.id, name) ?? id}`, resumePrompt: true, clearOnSuccess: true },
     results: { success: bookingSuccessScreen() },

@@ -1,6 +1,6 @@
 /** Helpers shared by the three CMS importers. */
 import type { Diagnostic } from '../compile/types.js';
-import type { FieldBase, ResultScreen, Rule, Text, UploadSettings } from '../dsl/types.js';
+import type { FieldBase, InfoField, ResultScreen, Rule, Text, UploadSettings } from '../dsl/types.js';
 
 /** A DSL identifier: form ids and step ids. */
 export const ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
@@ -68,6 +68,22 @@ export function fieldTypeNotImplemented(type: string, at: string): Diagnostic {
     message: `Field type ${type} is not implemented!`,
     pointer: at,
   };
+}
+
+/**
+ * What stands in for a field of an unknown type: a warning notice in its place, titled with the CMS label, so
+ * the form shows 'Field type X is not implemented!' and works without the field (a notice holds no data).
+ * Its name is the CMS name, with characters a DSL name does not allow replaced by '_'.
+ */
+export function notImplementedNotice(type: string, name: string, label: string | null | undefined): InfoField {
+  const safe = name.replace(/[^A-Za-z0-9_-]/g, '_');
+  return defined<InfoField>({
+    type: 'info',
+    name: /^[A-Za-z_]/.test(safe) ? safe : `_${safe}`,
+    label: given(label) ? label : undefined,
+    variant: 'warning',
+    content: `Field type ${type} is not implemented!`,
+  });
 }
 
 /** Property of a CMS field that has a value but no meaning for the field's type. */

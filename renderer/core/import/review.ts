@@ -24,6 +24,7 @@ import {
   idFrom,
   ignoredProperty,
   noOptions,
+  notImplementedNotice,
   patternRule,
   pointer,
   REQUIRED_MESSAGE,
@@ -186,14 +187,16 @@ function importValidReview(doc: ReviewDocument, opts: ImportOptions): ImportResu
       group.items.forEach((cms, k) => {
         const at = pointer('steps', i, 'groups', g, 'items', k);
         const field = reviewField(cms, at, diagnostics);
+        // an unknown type: its warning notice stands in its place (no data, so no answer is sent)
+        const placed = field ?? notImplementedNotice(cms.type, cms.field, cms.label);
+        names.add(placed.name, at, 'field');
+        fields.push(placed);
         if (!field) return;
-        names.add(field.name, at, 'field');
-        fields.push(field);
+        count += 1;
         if ((field.type === 'programSelect' || field.type === 'locationSelect') && field.dependsOn !== undefined) {
           dependents.push({ name: field.dependsOn, at: `${at}/dependencies/0` });
         }
       });
-      count += fields.length;
       return defined<Section>({
         headline: given(group.headline) ? group.headline : undefined,
         description: given(group.description) ? group.description : undefined,

@@ -2,7 +2,7 @@ import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compileForm } from '../../../renderer/core/compile/index.js';
 import type { CompiledForm, JsonSchema } from '../../../renderer/core/compile/types.js';
-import type { SubmitSettings, ValueSource } from '../../../renderer/core/dsl/types.js';
+import type { FormDefinition, JsonPrimitive, SubmitSettings, ValueSource } from '../../../renderer/core/dsl/types.js';
 import { type CmsKind, detectCmsKind, importCms } from '../../../renderer/core/import/index.js';
 import { createAjv } from '../../../renderer/core/validate/ajv.js';
 import { createFormValidator, type FormValidator } from '../../../renderer/core/validate/index.js';
@@ -28,6 +28,44 @@ export interface SubmissionTarget {
   sourceId?: string;
   /** The top-level keys this submission's payload may have. */
   payloadKeys: Set<string>;
+}
+
+/** The header that names the variant a submission was made with (`mobile=true`), as the engine sends it. */
+export const FORM_OPTIONS_HEADER = 'x-form-options';
+
+/** Most variants compiled for one form: a form with more option combinations serves only its default. */
+const MAX_VARIANTS = 16;
+
+/**
+ * The option values a form can be compiled with, every combination: booleans both ways, strings each
+ * value of their `enum` (a string without one keeps its default). The defaults come first.
+ */
+export function variantsOf(def: FormDefinition): Array<Record<string, JsonPrimitive>> {
+  let combos: Array<Record<string, JsonPrimitive>> = [{}];
+  for (const [name, option] of Object.entries(def.options ?? {})) {
+    const values = option.type === 'boolean' ? [option.default, !option.default] : (option.enum ?? [option.default]);
+    const ordered = [option.default, ...values.filter((v) => v !== option.default)];
+    combos = combos.flatMap((c) => ordered.map((v) => ({ ...c, [name]: v })));
+  }
+  return combos.length > MAX_VARIANTS ? combos.slice(0, 1) : combos;
+}
+
+/** A variant's key: its option values in name order, as a query string (`faceVerification=true&mobile=false`). */
+export function variantKey(options: Record<string, JsonPrimitive>): string {
+  return new URLSearchParams(
+    Object.keys(options)
+      .sort()
+      .map((k) => [k, String(options[k])]),
+  ).toString();
+}
+
+/** Requested option values (a query or the options header) as text, one value a name. */
+export type RequestedOptions = Record<string, string>;
+
+/** `mobile=true&x=1` → `{ mobile: 'true', x: '1' }`; absent or empty gives `{}`. */
+export function parseOptionsHeader(header: string | string[] | undefined): RequestedOptions {
+  const text = Array.isArray(header) ? header[0] : header;
+  return text ? Object.fromEntries(new URLSearchParams(text)) : {};
 }
 
 function files(dir: string, suffixes: string[]): string[] {
@@ -89,18 +127,25 @@ function constantsOf(settings: SubmitSettings): Record<string, unknown> {
 }
 
 /**
- * Every form the server knows — DSL files under `schemas/` and CMS definitions under the content
- * folder — compiled once at start, with a validator for each submission they make.
+ * Every form the server knows — DSL files and CMS definitions under `schemas/` (and CMS definitions in
+ * further content folders) — compiled once at start in each of their variants, with a validator for
+ * each submission they make.
  */
 export class FormRegistry {
+  /** The default variant of every form, by id. */
   readonly forms = new Map<string, CompiledForm>();
+  /** Every compiled variant (the defaults too), by form id and then `variantKey`. */
+  readonly variants = new Map<string, Map<string, CompiledForm>>();
   readonly targets: SubmissionTarget[] = [];
   /** Problems found while loading, as `file: message` lines (the server starts without those forms). */
   readonly problems: string[] = [];
   private readonly ajv = createAjv();
 
+  /** Adds a compiled form; the first variant added under an id is its default. */
   add(form: CompiledForm, source?: CmsKind, sourceId?: string): void {
-    this.forms.set(form.id, form);
+    if (!this.forms.has(form.id)) this.forms.set(form.id, form);
+    if (!this.variants.has(form.id)) this.variants.set(form.id, new Map());
+    this.variants.get(form.id)!.set(variantKey(form.options), form);
     const add = (settings: SubmitSettings, schema: JsonSchema | undefined, step?: string) => {
       if (!schema) return;
       const stepIndex = 0;
@@ -131,9 +176,42 @@ export class FormRegistry {
     for (const step of form.steps) if (step.submit) add(step.submit, form.submitSchemas?.steps[step.id], step.id);
   }
 
-  /** The submission posted to a path; several to one path are told apart by their constant payload values. */
-  find(method: string, path: string, body: unknown): SubmissionTarget | undefined {
-    const candidates = this.targets.filter((t) => t.method === method && t.path === path);
+  /**
+   * The variant of a form the requested option values select (options not named keep their defaults):
+   * `{ form }`, or `{ error }` naming an option the form does not have or a value it was not compiled with.
+   * Undefined when there is no form with this id.
+   */
+  variant(id: string, requested: RequestedOptions = {}): { form: CompiledForm } | { error: string } | undefined {
+    const base = this.forms.get(id);
+    if (!base) return undefined;
+    const options: Record<string, JsonPrimitive> = { ...base.options };
+    for (const [name, text] of Object.entries(requested)) {
+      if (!(name in options)) {
+        const has = Object.keys(options).join(', ') || 'none';
+        return { error: `The form '${id}' has no option '${name}' (it has: ${has})` };
+      }
+      const boolean = typeof base.options[name] === 'boolean';
+      options[name] = boolean && (text === 'true' || text === 'false') ? text === 'true' : text;
+    }
+    const form = this.variants.get(id)?.get(variantKey(options));
+    return form ? { form } : { error: `The form '${id}' has no variant ${variantKey(options)}` };
+  }
+
+  /** Whether a target belongs to the variant the requested options select (forms without options always do). */
+  private isRequestedVariant(t: SubmissionTarget, requested: RequestedOptions): boolean {
+    const defaults = this.forms.get(t.form.id)?.options ?? {};
+    return Object.entries(t.form.options).every(([k, v]) => String(v) === (requested[k] ?? String(defaults[k])));
+  }
+
+  /**
+   * The submission posted to a path; several to one path are told apart by their constant payload values.
+   * `requested`: the variant's option values the submission names (the `X-Form-Options` header); a
+   * submission that names none is checked against the default variant.
+   */
+  find(method: string, path: string, body: unknown, requested: RequestedOptions = {}): SubmissionTarget | undefined {
+    const candidates = this.targets.filter(
+      (t) => t.method === method && t.path === path && this.isRequestedVariant(t, requested),
+    );
     if (candidates.length <= 1) return candidates[0];
     const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const byId = candidates.filter((t) => t.sourceId !== undefined && String(record.id) === t.sourceId);
@@ -161,15 +239,37 @@ export class FormRegistry {
     );
   }
 
-  /** Loads `*.form.json` from the schemas folder and CMS definitions (`*.json`) from the content folders. */
+  /**
+   * Loads the forms of the schemas folder — DSL files (`*.form.json`) and CMS definitions (`*.cms.json`) —
+   * and CMS definitions (any `.json` recognised by its shape) from further content folders, each in every
+   * variant its options declare.
+   */
   static load(root: string, contentDirs: string[] = []): FormRegistry {
     const registry = new FormRegistry();
     const report = (file: string, message: string) => registry.problems.push(`${relative(root, file)}: ${message}`);
-    for (const file of files(join(root, 'schemas'), ['.form.json'])) {
+    const addVariants = (file: string, definition: FormDefinition, kind?: CmsKind, earlier: string[] = []) => {
+      for (const options of variantsOf(definition)) {
+        const result = compileForm(definition, { options });
+        if (result.form) registry.add(result.form, kind, definition.source?.id);
+        else {
+          report(file, [...earlier, ...result.diagnostics.map((d) => `${d.pointer} ${d.message}`)].join('; '));
+          return;
+        }
+      }
+    };
+    const addCms = (file: string) => {
+      const doc = JSON.parse(readFileSync(file, 'utf8'));
+      const kind = detectCmsKind(doc);
+      if (!kind) return;
+      const imported = importCms(kind, doc);
+      const problems = imported.diagnostics.map((d) => `${d.pointer} ${d.message}`);
+      if (imported.definition) addVariants(file, imported.definition, kind, problems);
+      else report(file, problems.join('; '));
+    };
+    for (const file of files(join(root, 'schemas'), ['.form.json', '.cms.json'])) {
       try {
-        const result = compileForm(JSON.parse(readFileSync(file, 'utf8')));
-        if (result.form) registry.add(result.form);
-        else report(file, result.diagnostics.map((d) => `${d.pointer} ${d.message}`).join('; '));
+        if (file.endsWith('.cms.json')) addCms(file);
+        else addVariants(file, JSON.parse(readFileSync(file, 'utf8')));
       } catch (e) {
         report(file, (e as Error).message);
       }
@@ -177,19 +277,7 @@ export class FormRegistry {
     for (const dir of contentDirs) {
       for (const file of files(dir, ['.json'])) {
         try {
-          const doc = JSON.parse(readFileSync(file, 'utf8'));
-          const kind = detectCmsKind(doc);
-          if (!kind) continue;
-          const imported = importCms(kind, doc);
-          const result = imported.definition ? compileForm(imported.definition) : undefined;
-          if (result?.form) registry.add(result.form, kind, imported.definition?.source?.id);
-          else
-            report(
-              file,
-              [...imported.diagnostics, ...(result?.diagnostics ?? [])]
-                .map((d) => `${d.pointer} ${d.message}`)
-                .join('; '),
-            );
+          addCms(file);
         } catch (e) {
           report(file, (e as Error).message);
         }

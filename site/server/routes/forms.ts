@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import { precompileValidators } from '../../../renderer/core/validate/index.js';
 import type { ServerContext } from '../context.js';
 import type { FormRegistry } from '../forms/registry.js';
@@ -12,7 +13,9 @@ export const DEFAULT_RUNTIME_URL = '/assets/validation-runtime.js';
 /**
  * Compiled forms for the browser: GET /api/forms/{id} (the compiled form) and
  * GET /api/forms/{id}/validators.js (its step validators as a standalone ES module). Forms defined in
- * the content service are compiled here too, so even they need no `eval` in the browser.
+ * the content service are compiled here too, so even they need no `eval` in the browser. The query
+ * selects a variant by the form's options (`?mobile=true`); options not named keep their defaults, and
+ * an option the form does not declare is refused with 400.
  */
 export function registerFormRoutes(
   app: FastifyInstance,
@@ -20,20 +23,28 @@ export function registerFormRoutes(
   registry: FormRegistry,
   runtimeUrl = DEFAULT_RUNTIME_URL,
 ) {
-  const modules = new Map<string, string>();
-  app.get<{ Params: { id: string } }>('/api/forms/:id', async (request, reply) => {
-    const form = registry.forms.get(request.params.id);
-    if (!form) return reply.code(404).send({ ok: false, message: `No form '${request.params.id}'` });
+  const modules = new Map<CompiledForm, string>();
+  type FormRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string> }>;
+  const variantOf = (request: FormRequest, reply: FastifyReply): CompiledForm | undefined => {
+    const found = registry.variant(request.params.id, { ...request.query });
+    if (!found) reply.code(404).send({ ok: false, message: `No form '${request.params.id}'` });
+    else if ('error' in found) reply.code(400).send({ ok: false, message: found.error });
+    else return found.form;
+    return undefined;
+  };
+  app.get('/api/forms/:id', async (request: FormRequest, reply) => {
+    const form = variantOf(request, reply);
+    if (!form) return reply;
     reply.header('Cache-Control', 'no-cache');
     return form;
   });
-  app.get<{ Params: { id: string } }>('/api/forms/:id/validators.js', async (request, reply) => {
-    const form = registry.forms.get(request.params.id);
-    if (!form) return reply.code(404).send({ ok: false, message: `No form '${request.params.id}'` });
-    let code = modules.get(form.id);
+  app.get('/api/forms/:id/validators.js', async (request: FormRequest, reply) => {
+    const form = variantOf(request, reply);
+    if (!form) return reply;
+    let code = modules.get(form);
     if (!code) {
       code = precompileValidators(form, { runtimeImport: runtimeUrl, bundle: true });
-      modules.set(form.id, code);
+      modules.set(form, code);
     }
     reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'no-cache');
     return code;

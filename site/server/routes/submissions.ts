@@ -7,7 +7,12 @@ import type { FieldError } from '../../../renderer/core/validate/index.js';
 import type { ServerContext } from '../context.js';
 import { insertLead, jsonValue } from '../db/index.js';
 import { confirmUpload } from '../files/confirm.js';
-import type { FormRegistry, SubmissionTarget } from '../forms/registry.js';
+import {
+  FORM_OPTIONS_HEADER,
+  type FormRegistry,
+  parseOptionsHeader,
+  type SubmissionTarget,
+} from '../forms/registry.js';
 import { checkBearer } from '../tokens.js';
 
 /** A urlencoded body as the parser hands it over: its entries in order, so bracketed keys can be nested. */
@@ -153,7 +158,8 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
           const locale = requestLocale(request);
           const probe = isFormEntries(request.body) ? Object.fromEntries(request.body.formEntries) : request.body;
           const first = Array.isArray(probe) ? probe[0] : probe;
-          const target = registry.find(method, path, first);
+          // the variant the browser filled in (`X-Form-Options: mobile=true`); none means the default one
+          const target = registry.find(method, path, first, parseOptionsHeader(request.headers[FORM_OPTIONS_HEADER]));
           if (!target) {
             return reply
               .code(400)

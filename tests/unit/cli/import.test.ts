@@ -21,11 +21,11 @@ describe('antrag import', () => {
     expect(resolve(dirname(out), definition.$schema)).toBe(resolve(ROOT, 'schemas/dsl.schema.json'));
     expect(existsSync(resolve(dirname(out), definition.$schema))).toBe(true);
     expect(definition.id).toBe('cli-v2-unknown');
-    // the unknown field type is left out, the rest is imported
-    const names = definition.steps.flatMap((s: { fields?: Array<{ name: string }> }) =>
-      (s.fields ?? []).map((f) => f.name),
+    // the unknown field type becomes a warning notice in its place, the rest is imported
+    const fields = definition.steps.flatMap((s: { fields?: Array<{ name: string; type: string }> }) =>
+      (s.fields ?? []).map((f) => `${f.name}:${f.type}`),
     );
-    expect(names).toEqual(['fullName', 'arrival']);
+    expect(fields).toEqual(['fullName:text', 'signature:info', 'arrival:date']);
 
     // the output is a valid DSL document: the CLI and the compiler accept it
     const check = await antrag('validate', out);

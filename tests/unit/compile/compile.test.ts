@@ -330,6 +330,37 @@ describe('compileForm', () => {
 });
 
 describe('variants, labels and edge values', () => {
+  it("hides the label of an agreement without one (its content is the label), not the field's name", () => {
+    const form = compiled(
+      definition({
+        options: undefined,
+        computed: undefined,
+        steps: [
+          {
+            id: 'only',
+            title: 'Only',
+            fields: [
+              { name: 'terms', type: 'agreement', required: true, content: 'I accept the [terms](/terms/).' },
+              { name: 'privacy', type: 'agreement', label: 'Privacy', content: 'I agree.' },
+            ],
+          },
+        ],
+        submit: undefined,
+        results: undefined,
+      }),
+    );
+    const options = (name: string) => (form.uiSchema[name] as Record<string, Record<string, unknown>>)['ui:options'];
+    expect(options('terms').label).toBe(false);
+    expect(options('privacy').label).toBeUndefined();
+  });
+
+  it('compiles a mobile title of a result screen as a text (here linked to the catalogue entry)', () => {
+    const form = compiled(
+      definition({ results: { success: { title: 'Successfully Submitted!', mobileTitle: 'Successfully sent!' } } }),
+    );
+    expect(form.results.success).toMatchObject({ title: 'contact.submittedTitle', mobileTitle: 'contact.sentTitle' });
+  });
+
   const variantForm = (options?: Record<string, boolean>) =>
     compiled(
       definition({

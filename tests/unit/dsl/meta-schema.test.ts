@@ -348,7 +348,14 @@ describe('dsl.schema.json matches renderer/core/dsl/types.ts', () => {
       requiresStorage: true,
     }),
     draftSettings: keys<DraftSettings>({ storageKey: true, storage: true, resumePrompt: true, clearOnSuccess: true }),
-    resultScreen: keys<ResultScreen>({ status: true, title: true, subTitle: true, showId: true, link: true }),
+    resultScreen: keys<ResultScreen>({
+      status: true,
+      title: true,
+      mobileTitle: true,
+      subTitle: true,
+      showId: true,
+      link: true,
+    }),
     wizardSettings: keys<WizardSettings>({
       indicator: true,
       mobileIndicator: true,

@@ -147,9 +147,10 @@ describe('pre-subscription: submission', () => {
     expect(JSON.parse(req.body as string)).toEqual(req.payload);
   });
 
-  it('counts an answer as success only with an OK status and ok true', () => {
+  it('counts an answer as success only with HTTP 200 and ok true', () => {
     const rule = form.submit?.success;
     expect(isSuccessfulAnswer(rule, 200, { ok: true })).toBe(true);
+    expect(isSuccessfulAnswer(rule, 201, { ok: true })).toBe(false);
     expect(isSuccessfulAnswer(rule, 200, { ok: false })).toBe(false);
     expect(isSuccessfulAnswer(rule, 200, {})).toBe(false);
     expect(isSuccessfulAnswer(rule, 200, { ok: 'true' })).toBe(false);

@@ -148,6 +148,7 @@ describe('importBookingV1: a booking using every field type and option', () => {
       method: 'POST',
       encoding: 'json',
       resultIdField: 'id',
+      messageField: 'title',
     });
     const payload = submit.payload!;
     expect(payload.mode).toBe('template');
@@ -238,8 +239,17 @@ describe('importBookingV1: unknown field types', () => {
   const result = importBookingV1(doc);
   const definition = result.definition!;
 
-  it('leaves unknown fields out and reports each with its pointer', () => {
-    expect(fieldsOf(definition).map((f) => f.name)).toEqual(['known', 'email']);
+  it('puts a warning notice in place of unknown fields and reports each with its pointer', () => {
+    expect(fieldsOf(definition).map((f) => [f.name, f.type])).toEqual([
+      ['known', 'text'],
+      ['phone', 'info'],
+      ['email', 'email'],
+      ['map', 'info'],
+    ]);
+    expect(fieldNamed(definition, 'phone')).toMatchObject({
+      variant: 'warning',
+      content: 'Field type PhoneInput is not implemented!',
+    });
     expect(result.diagnostics.filter((d) => d.code === 'unknown-field-type')).toEqual([
       {
         severity: 'warning',
@@ -258,7 +268,7 @@ describe('importBookingV1: unknown field types', () => {
   });
 
   it('keeps steps left without fields, with an empty-step warning', () => {
-    expect(definition.steps.map((s) => [s.id, s.fields?.length])).toEqual([
+    expect(definition.steps.map((s) => [s.id, s.fields?.filter((f) => f.type !== 'info').length])).toEqual([
       ['mixed', 2],
       ['only-unknown', 0],
       ['empty', 0],

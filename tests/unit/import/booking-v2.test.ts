@@ -133,6 +133,7 @@ describe('importBookingV2: a booking using every kind and option', () => {
       method: 'POST',
       encoding: 'json',
       resultIdField: 'id',
+      messageField: 'title',
     });
     const payload = submit.payload!;
     expect(payload.mode).toBe('template');
@@ -225,8 +226,17 @@ describe('importBookingV2: unknown kinds', () => {
   const result = importBookingV2(fixture('booking-v2.unknown-type.json'));
   const definition = result.definition!;
 
-  it('leaves them out with a warning at the field', () => {
-    expect(fieldsOf(definition).map((f) => f.name)).toEqual(['known', 'when']);
+  it('puts a warning notice in their place and reports each at the field', () => {
+    expect(fieldsOf(definition).map((f) => [f.name, f.type])).toEqual([
+      ['known', 'text'],
+      ['sig', 'info'],
+      ['when', 'date'],
+      ['rich', 'info'],
+    ]);
+    expect(fieldNamed(definition, 'sig')).toMatchObject({
+      variant: 'warning',
+      content: 'Field type Signature is not implemented!',
+    });
     expect(result.diagnostics).toEqual([
       {
         severity: 'warning',
@@ -245,7 +255,7 @@ describe('importBookingV2: unknown kinds', () => {
   });
 
   it('keeps the emptied step and still lists the left-out fields in the body, unset', () => {
-    expect(definition.steps.map((s) => s.fields!.length)).toEqual([2, 0]);
+    expect(definition.steps.map((s) => s.fields!.filter((f) => f.type !== 'info').length)).toEqual([2, 0]);
     const payload = definition.submit!.payload!;
     expect(at(payload.template, '/steps/0/fields/1')).toEqual({ internalIdentifier: 'sig', value: null });
     expect(payload.set!.map((s) => s.pointer)).toEqual(['/steps/0/fields/0/value', '/steps/0/fields/2/value']);

@@ -285,7 +285,7 @@ describe('importReview: unknown field types', () => {
   const result = importReview(fixture('review.unknown-type.json'));
   const definition = result.definition!;
 
-  it('leaves them out with a warning at the item, keeping every step and group', () => {
+  it('puts a warning notice in their place, keeping every step and group', () => {
     expect(result.diagnostics).toEqual([
       {
         severity: 'warning',
@@ -308,8 +308,23 @@ describe('importReview: unknown field types', () => {
       expect.objectContaining({ code: 'empty-step', pointer: '/steps/1' }),
       expect.objectContaining({ code: 'empty-step', pointer: '/steps/2' }),
     ]);
-    expect(fieldsOf(definition).map((f) => f.name)).toEqual(['a', 'c']);
-    expect(definition.steps.map((s) => [s.id, s.sections!.map((g) => g.fields.length)])).toEqual([
+    expect(
+      fieldsOf(definition)
+        .filter((f) => f.type !== 'info')
+        .map((f) => f.name),
+    ).toEqual(['a', 'c']);
+    expect(
+      fieldsOf(definition)
+        .filter((f) => f.type === 'info')
+        .map((f) => f.content),
+    ).toEqual([
+      'Field type slider is not implemented!',
+      'Field type video is not implemented!',
+      'Field type map is not implemented!',
+    ]);
+    expect(
+      definition.steps.map((s) => [s.id, s.sections!.map((g) => g.fields.filter((f) => f.type !== 'info').length)]),
+    ).toEqual([
       ['mixed', [2, 0]],
       ['gone', [0]],
       ['no-groups', []],

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiStatusError, getToken, submit } from '../../../renderer/react/api.js';
+import type { CompiledForm } from '../../../renderer/core/compile/types.js';
+import { ApiStatusError, getToken, submit, variantHeader } from '../../../renderer/react/api.js';
 
 /** A Map-backed stand-in for the browser's localStorage. */
 function memoryStorage(): Storage {
@@ -86,5 +87,19 @@ describe('submit', () => {
     );
     expect(fetch.mock.calls[0][1]?.body).toBeInstanceOf(FormData);
     expect(out).toMatchObject({ ok: false, message: { text: 'Taken' } });
+  });
+});
+
+describe('variantHeader', () => {
+  const form = (options: CompiledForm['options']) => ({ options }) as CompiledForm;
+
+  it("names the compiled variant's option values for this site's own server", () => {
+    expect(variantHeader(form({ mobile: true }), '/api/internal/contact-form')).toBe('mobile=true');
+    expect(variantHeader(form({ mobile: false, a: 'x' }), 'http://localhost/api/x')).toBe('a=x&mobile=false');
+  });
+
+  it('says nothing for a form without options or a call to another service', () => {
+    expect(variantHeader(form({}), '/api/internal/contact-form')).toBeUndefined();
+    expect(variantHeader(form({ mobile: true }), 'https://crm.example.com/api/v1/lead')).toBeUndefined();
   });
 });

@@ -38,13 +38,7 @@ beforeAll(async () => {
     files: {} as ServerContext['files'],
     mail: { send: async () => {} },
   };
-  app = await buildApp(
-    ctx,
-    FormRegistry.load(root, [join(root, 'site/content/bookings'), join(root, 'site/content/review')]),
-    {
-      logger: false,
-    },
-  );
+  app = await buildApp(ctx, FormRegistry.load(root), { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -271,7 +265,7 @@ describe('two forms on one path (POST /api/internal/contact-form)', () => {
 
 describe('bookings defined in the content service (POST /api/v2/bookings/create)', () => {
   const v2 = () => {
-    const registry = FormRegistry.load(root, [join(root, 'site/content/bookings')]);
+    const registry = FormRegistry.load(root);
     return registry.forms.get('apartment-booking-2026') as CompiledForm;
   };
   const booking = {

@@ -52,7 +52,7 @@ export interface Harness {
 let registry: FormRegistry | undefined;
 function formRegistry(): FormRegistry {
   // compiled once per test file, as main.ts does at start
-  registry ??= FormRegistry.load(ROOT, [join(ROOT, 'site/content/bookings'), join(ROOT, 'site/content/review')]);
+  registry ??= FormRegistry.load(ROOT);
   return registry;
 }
 
