@@ -42,8 +42,9 @@ function focusTarget(el: HTMLElement, name: string): HTMLElement | undefined {
 
 function focusField(error: RJSFValidationError, scroll: boolean): void {
   const id = `root${(error.property ?? '').replace(/\./g, '_')}`;
-  const el =
-    document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${CSS.escape ? CSS.escape(id) : id}"]`);
+  // CSS.escape is missing in some environments (jsdom); ids from field names need no escaping there
+  const escape = globalThis.CSS?.escape ?? ((s: string) => s.replace(/["\\]/g, '\\$&'));
+  const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${escape(id)}"]`);
   if (!el) return;
   const target = focusTarget(el, (error.property ?? '').split('.')[1] ?? '') ?? el;
   if (scroll) target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });

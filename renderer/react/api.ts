@@ -1,5 +1,6 @@
 /** Server calls of the runner: the bearer token and form submissions, with react-query wrappers. */
 import { useMutation } from '@tanstack/react-query';
+import { ApiStatusError, browserStorage, getToken as getSharedToken } from '../core/api/token.js';
 import type { CompiledForm } from '../core/compile/types.js';
 import type { SubmitSettings } from '../core/dsl/types.js';
 import {
@@ -11,17 +12,7 @@ import {
   valuesToStore,
 } from '../core/payload/index.js';
 
-/** Raised for a non-OK answer where one is not expected; `key`/`params` give the catalogue message. */
-export class ApiStatusError extends Error {
-  readonly key = 'errors.apiStatus';
-  constructor(readonly status: number) {
-    super(`API responded with status ${status}`);
-    this.name = 'ApiStatusError';
-  }
-  get params() {
-    return { status: this.status };
-  }
-}
+export { ApiStatusError };
 
 export interface ApiEnv {
   fetch?: typeof fetch;
@@ -29,26 +20,9 @@ export interface ApiEnv {
   now?: () => Date;
 }
 
-const TOKEN_KEY = 'access_token';
-const VALID_UNTIL_KEY = 'valid_until';
-
-function storageOf(env: ApiEnv): Storage | undefined {
-  return env.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
-}
-
 /** The bearer token: the cached one until it expires, else a fresh one from GET /api/get-token. */
-export async function getToken(env: ApiEnv = {}): Promise<string> {
-  const storage = storageOf(env);
-  const now = (env.now ?? (() => new Date()))();
-  const cached = storage?.getItem(TOKEN_KEY);
-  const until = storage?.getItem(VALID_UNTIL_KEY);
-  if (cached && until && new Date(until).getTime() > now.getTime()) return cached;
-  const response = await (env.fetch ?? fetch)('/api/get-token');
-  if (!response.ok) throw new ApiStatusError(response.status);
-  const body = (await response.json()) as { access_token: string; valid_until: string };
-  storage?.setItem(TOKEN_KEY, body.access_token);
-  storage?.setItem(VALID_UNTIL_KEY, body.valid_until);
-  return body.access_token;
+export function getToken(env: ApiEnv = {}): Promise<string> {
+  return getSharedToken(env);
 }
 
 export interface SubmitOutcome {
@@ -91,7 +65,7 @@ export async function submit(
   form?: CompiledForm,
   env: ApiEnv = {},
 ): Promise<SubmitOutcome> {
-  const storage = storageOf(env);
+  const storage = browserStorage(env.storage);
   for (const need of settings.requiresStorage ?? []) {
     if (!storage?.getItem(need.key))
       return { ok: false, status: 0, body: undefined, message: { key: need.message as string } };

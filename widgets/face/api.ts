@@ -4,13 +4,12 @@
  * runner (`renderer/react`), so the token helper mirrors its `getToken`: the same storage keys, so both
  * share one cached token.
  */
+import { browserStorage, getToken } from '../../renderer/core/api/token.js';
 import { type FaceOutcome, isFaceStatus } from './storage.js';
 
 /** Browser-storage keys the blocked-account and KYC forms keep their ids under (spec §3). */
 export const ACCOUNT_ID_KEY = 'account_id';
 export const PASSPORT_ID_KEY = 'passport_id';
-const TOKEN_KEY = 'access_token';
-const VALID_UNTIL_KEY = 'valid_until';
 
 export type SubmitProblem =
   | 'face.submitFailed'
@@ -45,22 +44,9 @@ export interface FaceApiEnv {
   storage?: Storage;
 }
 
-function storageOf(env: FaceApiEnv): Storage | undefined {
-  return env.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage);
-}
-
-/** The cached bearer token until it expires, else a fresh one from GET /api/get-token. */
-async function bearerToken(env: FaceApiEnv, fresh = false): Promise<string> {
-  const storage = storageOf(env);
-  const cached = storage?.getItem(TOKEN_KEY);
-  const until = storage?.getItem(VALID_UNTIL_KEY);
-  if (!fresh && cached && until && new Date(until).getTime() > Date.now()) return cached;
-  const response = await (env.fetch ?? fetch)(`${env.apiBase ?? ''}/api/get-token`);
-  if (!response.ok) throw new Error(`API responded with status ${response.status}`);
-  const body = (await response.json()) as { access_token: string; valid_until: string };
-  storage?.setItem(TOKEN_KEY, body.access_token);
-  storage?.setItem(VALID_UNTIL_KEY, body.valid_until);
-  return body.access_token;
+/** The shared bearer token (renderer/core/api/token.ts); `fresh` after a 401. */
+function bearerToken(env: FaceApiEnv, fresh = false): Promise<string> {
+  return getToken(env, fresh);
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -73,7 +59,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** The ids the call names, from browser storage; a missing account number stops before any call. */
 export function faceIdsFromStorage(env: FaceApiEnv = {}): { blockedAccountNo: string; documentId: string } {
-  const storage = storageOf(env);
+  const storage = browserStorage(env.storage);
   const blockedAccountNo = storage?.getItem(ACCOUNT_ID_KEY) ?? '';
   if (!blockedAccountNo) throw new FaceSubmitError('errors.noBlockedAccountId');
   return { blockedAccountNo, documentId: storage?.getItem(PASSPORT_ID_KEY) ?? '' };

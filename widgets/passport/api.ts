@@ -5,13 +5,12 @@
  * upload is `widgets/upload/signedUpload.ts`. Widgets may not import the runner (`renderer/react`), so the
  * bearer token mirrors its `getToken`: the same storage keys, so all of them share one cached token.
  */
+import { getToken, browserStorage as sharedBrowserStorage } from '../../renderer/core/api/token.js';
 
 /** Browser-storage keys of the blocked-account and KYC forms (spec 000 §3). */
 export const LEAD_ID_KEY = 'leadId';
 export const ACCOUNT_ID_KEY = 'account_id';
 export const PASSPORT_ID_KEY = 'passport_id';
-const TOKEN_KEY = 'access_token';
-const VALID_UNTIL_KEY = 'valid_until';
 
 export type PassportProblem =
   | 'errors.missingLeadId'
@@ -48,26 +47,12 @@ export interface PassportApiEnv {
 }
 
 export function browserStorage(env: Pick<PassportApiEnv, 'storage'> = {}): Storage | undefined {
-  if (env.storage) return env.storage;
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // storage disabled (privacy mode, sandboxed frame)
-  }
+  return sharedBrowserStorage(env.storage);
 }
 
-/** The cached bearer token until it expires, else a fresh one from GET /api/get-token. */
-async function bearerToken(env: PassportApiEnv, fresh: boolean): Promise<string> {
-  const storage = browserStorage(env);
-  const cached = storage?.getItem(TOKEN_KEY);
-  const until = storage?.getItem(VALID_UNTIL_KEY);
-  if (!fresh && cached && until && new Date(until).getTime() > Date.now()) return cached;
-  const response = await (env.fetch ?? fetch)(`${env.apiBase ?? ''}/api/get-token`, { signal: env.signal });
-  if (!response.ok) throw new Error(`API responded with status ${response.status}`);
-  const body = (await response.json()) as { access_token: string; valid_until: string };
-  storage?.setItem(TOKEN_KEY, body.access_token);
-  storage?.setItem(VALID_UNTIL_KEY, body.valid_until);
-  return body.access_token;
+/** The shared bearer token (renderer/core/api/token.ts); `fresh` after a 401. */
+function bearerToken(env: PassportApiEnv, fresh = false): Promise<string> {
+  return getToken(env, fresh);
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,11 +1,8 @@
 /**
- * DELETE {host}/api/v1/lead/payer/{payerId} (spec §7 call 2) under a bearer token. Widgets may not import the
- * runner (`renderer/react`), so the token helper mirrors its `getToken` with the same storage keys, and so
- * shares one cached token with it.
+ * DELETE {host}/api/v1/lead/payer/{payerId} (spec §7 call 2) under a bearer token. The bearer token comes from the helper
+ * the runner uses too (renderer/core/api/token.ts), so all share one cached token.
  */
-
-const TOKEN_KEY = 'access_token';
-const VALID_UNTIL_KEY = 'valid_until';
+import { getToken } from '../../renderer/core/api/token.js';
 
 export interface PayerApiEnv {
   /** Base of the customer-relationship service (`{host}`); default same origin. */
@@ -16,27 +13,9 @@ export interface PayerApiEnv {
   storage?: Storage;
 }
 
-function storageOf(env: PayerApiEnv): Storage | undefined {
-  if (env.storage) return env.storage;
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The cached bearer token until it expires, else a fresh one from GET /api/get-token. */
-async function bearerToken(env: PayerApiEnv, fresh: boolean): Promise<string> {
-  const storage = storageOf(env);
-  const cached = storage?.getItem(TOKEN_KEY);
-  const until = storage?.getItem(VALID_UNTIL_KEY);
-  if (!fresh && cached && until && new Date(until).getTime() > Date.now()) return cached;
-  const response = await (env.fetch ?? fetch)(`${env.apiBase ?? ''}/api/get-token`);
-  if (!response.ok) throw new Error(`API responded with status ${response.status}`);
-  const body = (await response.json()) as { access_token: string; valid_until: string };
-  storage?.setItem(TOKEN_KEY, body.access_token);
-  storage?.setItem(VALID_UNTIL_KEY, body.valid_until);
-  return body.access_token;
+/** The shared bearer token (renderer/core/api/token.ts); `fresh` after a 401. */
+function bearerToken(env: PayerApiEnv, fresh = false): Promise<string> {
+  return getToken(env, fresh);
 }
 
 /** Asks the server to remove a payer; true only for HTTP 200 (the spec's "removed"), false for anything else. */
