@@ -43,8 +43,8 @@ function focusTarget(el: HTMLElement, name: string): HTMLElement | undefined {
 function focusField(error: RJSFValidationError, scroll: boolean): void {
   const id = `root${(error.property ?? '').replace(/\./g, '_')}`;
   // CSS.escape is missing in some environments (jsdom); ids from field names need no escaping there
-  const escape = globalThis.CSS?.escape ?? ((s: string) => s.replace(/["\\]/g, '\\$&'));
-  const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${escape(id)}"]`);
+  const escapeCss = globalThis.CSS?.escape ?? ((s: string) => s.replace(/["\\]/g, '\\$&'));
+  const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${escapeCss(id)}"]`);
   if (!el) return;
   const target = focusTarget(el, (error.property ?? '').split('.')[1] ?? '') ?? el;
   if (scroll) target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
