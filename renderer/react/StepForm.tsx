@@ -1,14 +1,15 @@
 /** One RJSF form for one wizard step, validated by the step's compiled schema. */
 import { Form } from '@rjsf/antd';
 import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { evaluateCondition } from '../core/compile/conditions.js';
 import { renderSchemaFor } from '../core/compile/render.js';
 import type { CompiledForm } from '../core/compile/types.js';
-import type { RunnerContext } from './context.js';
+import { type ModalSections, ModalSectionsContext, type RunnerContext } from './context.js';
 import { rjsfTranslator } from './locale.js';
 import { localizeUiSchema } from './localize.js';
 import { SectionsTemplate } from './templates.js';
-import { createStepValidator, type StepValidation } from './validator.js';
+import { createStepValidator, type StepValidation, validateStepData } from './validator.js';
 import type { FormData } from './wizard.js';
 
 const FOCUSABLE =
@@ -51,6 +52,11 @@ function focusField(error: RJSFValidationError, scroll: boolean): void {
   target.focus?.({ preventScroll: true });
 }
 
+/** The top-level field an RJSF error belongs to (`.payers.0.email` → `payers`). */
+function topField(error: RJSFValidationError): string {
+  return (error.property ?? '').split('.')[1] ?? '';
+}
+
 export interface StepFormProps {
   form: CompiledForm;
   validation: StepValidation;
@@ -82,26 +88,79 @@ export function StepForm({
   );
   const translateString = useMemo(() => rjsfTranslator(t), [t]);
   const uiSchema = useMemo(() => localizeUiSchema(form, t, data), [form, t, data]);
+
+  // modal sections (the parental consent): opened when Next finds one of their fields failing, closed by
+  // their own Next once those pass; the user cannot close them otherwise
+  const formRef = useRef<{ validateForm: () => boolean } | null>(null);
+  const [modal, setModal] = useState<{ open?: number; failure?: string }>({});
+  const sections = form.steps[stepIndex].sections;
+  const modalSectionOf = useCallback(
+    (field: string): number | undefined => {
+      const i = sections.findIndex(
+        (s) =>
+          s.display === 'modal' &&
+          s.fields.includes(field) &&
+          (!s.visibleIf || evaluateCondition(s.visibleIf, context.data)),
+      );
+      return i >= 0 ? i : undefined;
+    },
+    [sections, context.data],
+  );
+  // the dialog's Next reads the data at the moment it is pressed (a callback RJSF kept may be older)
+  const latest = useRef(context.data);
+  latest.current = context.data;
+  const confirmModal = useCallback(
+    (index: number) => {
+      const section = sections[index];
+      const failing = validateStepData(validation, form, stepIndex, latest.current, locale).filter((e) =>
+        section.fields.includes(e.field),
+      );
+      if (failing.length === 0) {
+        setModal({});
+        return;
+      }
+      formRef.current?.validateForm(); // shows the messages at the fields
+      setModal({ open: index, failure: section.failureMessage ?? 'errors.fillRequired' });
+    },
+    [sections, validation, form, stepIndex, locale],
+  );
+  const modalState = useMemo<ModalSections>(() => ({ ...modal, confirm: confirmModal }), [modal, confirmModal]);
   return (
-    <Form
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={data}
-      formContext={context}
-      validator={validator}
-      widgets={widgets}
-      fields={fields}
-      templates={{ ObjectFieldTemplate: SectionsTemplate }}
-      translateString={translateString}
-      showErrorList={false}
-      noHtml5Validate
-      focusOnFirstError={(error) => focusField(error, form.wizard.scrollToFirstError !== false)}
-      onChange={(e) => onChange((e.formData ?? {}) as FormData)}
-      // messages show at the fields; without a handler RJSF logs every failed Next
-      onError={() => {}}
-      onSubmit={(e) => onNext((e.formData ?? {}) as FormData)}
-    >
-      {children}
-    </Form>
+    <ModalSectionsContext.Provider value={modalState}>
+      <Form
+        ref={formRef as never}
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={data}
+        formContext={context}
+        validator={validator}
+        widgets={widgets}
+        fields={fields}
+        templates={{ ObjectFieldTemplate: SectionsTemplate }}
+        translateString={translateString}
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError={(error) => {
+          // a failing field of a modal section opens its dialog instead (see onError)
+          if (modalSectionOf(topField(error)) === undefined)
+            focusField(error, form.wizard.scrollToFirstError !== false);
+        }}
+        onChange={(e) => onChange((e.formData ?? {}) as FormData)}
+        // messages show at the fields; a failing field of a modal section opens its dialog
+        onError={(errors) => {
+          for (const error of errors) {
+            const section = modalSectionOf(topField(error));
+            if (section !== undefined) {
+              // (also reached from the dialog's own Next, whose message stays)
+              setModal((m) => ({ open: section, failure: m.open === section ? m.failure : undefined }));
+              return;
+            }
+          }
+        }}
+        onSubmit={(e) => onNext((e.formData ?? {}) as FormData)}
+      >
+        {children}
+      </Form>
+    </ModalSectionsContext.Provider>
   );
 }

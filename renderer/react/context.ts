@@ -1,4 +1,5 @@
 /** What the runner hands every widget, field and template through RJSF's `formContext`. */
+import { createContext } from 'react';
 import type { CompiledForm } from '../core/compile/types.js';
 import type { Locale } from '../core/dsl/types.js';
 import type { Translate } from './i18n.js';
@@ -22,6 +23,18 @@ export interface RunnerContext {
    */
   patch: (values: FormData) => void;
 }
+
+/**
+ * The step's modal sections: which one is open (its index in the step plan), the message its last failed
+ * Next gave, and its Next, which closes it once its fields pass. A React context of its own (provided by
+ * StepForm), because RJSF does not hand a changed `formContext` to templates at once.
+ */
+export interface ModalSections {
+  open?: number;
+  failure?: string;
+  confirm: (section: number) => void;
+}
+export const ModalSectionsContext = createContext<ModalSections | undefined>(undefined);
 
 export function runnerContextOf(registry: { formContext?: unknown }): RunnerContext | undefined {
   const ctx = registry.formContext as RunnerContext | undefined;

@@ -1,10 +1,13 @@
 /** The root object of a step laid out as the step plan's sections, each field behind its own error boundary. */
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { Col, Row, Typography } from 'antd';
-import type { ReactElement } from 'react';
+import { Alert, Button, Col, Modal, Row, Typography } from 'antd';
+import { type ReactElement, type ReactNode, useContext } from 'react';
 import { evaluateCondition } from '../core/compile/conditions.js';
-import { runnerContextOf } from './context.js';
+import type { SectionPlan } from '../core/compile/types.js';
+import { ModalSectionsContext, runnerContextOf } from './context.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import type { Translate } from './i18n.js';
+import { useMediaQuery } from './useMediaQuery.js';
 import { isFieldVisible } from './wizard.js';
 
 function spanOf(uiSchema: unknown, layout: 'vertical' | 'horizontal'): number {
@@ -13,9 +16,47 @@ function spanOf(uiSchema: unknown, layout: 'vertical' | 'horizontal'): number {
   return typeof span === 'number' && span > 0 && span <= 24 ? span : 24;
 }
 
+interface ModalSectionProps {
+  section: SectionPlan;
+  open: boolean;
+  failure?: string;
+  onNext: () => void;
+  t: Translate;
+  children: ReactNode;
+}
+
+/**
+ * A section shown as a dialog the user cannot dismiss (no close button, no Escape, no click outside): only
+ * its Next closes it, once its fields pass. Width as the form says, full width on narrow screens.
+ */
+function ModalSection({ section, open, failure, onNext, t, children }: ModalSectionProps) {
+  const modal = section.modal ?? { width: '60%', fullWidthBelow: 1110 };
+  const narrow = useMediaQuery(`(max-width: ${modal.fullWidthBelow - 1}px)`);
+  return (
+    <Modal
+      open={open}
+      title={section.headline ? t(section.headline) : undefined}
+      closable={false}
+      mask={{ closable: false }}
+      keyboard={false}
+      width={narrow ? '100%' : modal.width}
+      footer={
+        <Button type="primary" htmlType="button" onClick={onNext}>
+          {t('wizard.next')}
+        </Button>
+      }
+    >
+      {section.description ? <Typography.Paragraph>{t(section.description)}</Typography.Paragraph> : null}
+      {failure ? <Alert type="error" showIcon role="alert" title={t(failure)} style={{ marginBottom: 16 }} /> : null}
+      {children}
+    </Modal>
+  );
+}
+
 export function SectionsTemplate(props: ObjectFieldTemplateProps) {
   const { properties, registry, fieldPathId, uiSchema, title, description } = props;
   const ctx = runnerContextOf(registry);
+  const modals = useContext(ModalSectionsContext);
   const isRoot = fieldPathId.path.length === 0;
   if (!ctx || !isRoot) {
     // nested structures (phone, address): their fields in order
@@ -54,6 +95,21 @@ export function SectionsTemplate(props: ObjectFieldTemplateProps) {
               spanOf((uiSchema as Record<string, unknown> | undefined)?.[name], section.layout),
             );
           });
+        if (section.display === 'modal') {
+          return (
+            <ModalSection
+              // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id and never reorder
+              key={i}
+              section={section}
+              open={modals?.open === i}
+              failure={modals?.open === i ? modals.failure : undefined}
+              onNext={() => modals?.confirm(i)}
+              t={t}
+            >
+              <Row gutter={[16, 0]}>{cells}</Row>
+            </ModalSection>
+          );
+        }
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id and never reorder
           <section key={i} className="antrag-section">

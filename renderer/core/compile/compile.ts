@@ -6,6 +6,7 @@ import type {
   JsonValue,
   OptionCondition,
   ResultScreen,
+  Section,
   Step,
   SubmitSettings,
   ValueSource,
@@ -286,6 +287,17 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
           ),
           layout: section?.layout ?? 'vertical',
           visibleIf: section?.visibleIf,
+          ...(section?.display === 'modal'
+            ? {
+                display: 'modal' as const,
+                modal: { width: section.modal?.width ?? '60%', fullWidthBelow: section.modal?.fullWidthBelow ?? 1110 },
+                failureMessage: texts.optional(
+                  section.failureMessage,
+                  `steps.${step.id}.sections.${ci}.failureMessage`,
+                  `${secPointer}/failureMessage`,
+                ),
+              }
+            : {}),
           fields: names,
         }),
       );
@@ -467,12 +479,7 @@ interface SectionSource {
   fields: Field[];
   /** Pointer of the fields array relative to the step. */
   pointer: string;
-  section?: {
-    headline?: Step['headline'];
-    description?: Step['subText'];
-    layout?: 'vertical' | 'horizontal';
-    visibleIf?: Condition;
-  };
+  section?: Omit<Section, 'fields'>;
 }
 
 function stepSections(step: Step): SectionSource[] {

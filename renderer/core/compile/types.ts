@@ -57,6 +57,11 @@ export interface SectionPlan {
   description?: string;
   layout: 'vertical' | 'horizontal';
   visibleIf?: Condition;
+  /** `modal`: shown in a dialog the user cannot close (see the DSL's section `display`). */
+  display?: 'modal';
+  modal?: { width: string; fullWidthBelow: number };
+  /** Text key shown in a modal section's dialog when its Next finds failing fields. */
+  failureMessage?: string;
   /** Field names in order, including fields without data (info, computed). */
   fields: string[];
 }

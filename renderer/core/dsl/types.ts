@@ -424,6 +424,11 @@ export interface Section {
   description?: Text;
   layout?: 'vertical' | 'horizontal';
   visibleIf?: Condition;
+  /** `modal`: the fields live in a dialog the user cannot close, opened when Next finds one of them failing. */
+  display?: 'inline' | 'modal';
+  modal?: { width?: string; fullWidthBelow?: number };
+  /** Shown in a modal section's dialog when its Next finds failing fields. */
+  failureMessage?: Text;
   fields: Field[];
 }
 
