@@ -11,6 +11,9 @@ import type {
   ValidationData,
   ValidatorType,
 } from '@rjsf/utils';
+import { withChoicesOnTop } from '../../renderer/core/compile/render.js';
+import type { JsonSchema } from '../../renderer/core/compile/types.js';
+import { localizeUiNode } from '../../renderer/core/i18n/uiSchema.js';
 import type { Translate } from '../shared/texts.js';
 import type { Payer } from './storage.js';
 
@@ -29,9 +32,6 @@ type Node = Record<string, unknown>;
 /** The item field holding the server's id of a payer (spec §3); a payer without one was never stored there. */
 export const ID_FIELD = 'payerId';
 
-const TEXT_KEYS = ['ui:title', 'ui:placeholder', 'ui:description', 'ui:help'] as const;
-const OPTION_TEXT_KEYS = ['content', 'hint', 'tooltip', 'prefix', 'suffix'] as const;
-
 function isEmpty(value: unknown): boolean {
   return (
     value === undefined ||
@@ -43,31 +43,6 @@ function isEmpty(value: unknown): boolean {
 }
 
 /**
- * One item field's UI schema with its text keys translated, as the runner does for the step's own fields
- * (its `localizeUiSchema` does not reach into `ui:options`, where the compiler puts the item UI schema).
- */
-function localize(node: Node, t: Translate): Node {
-  const out: Node = { ...node };
-  for (const key of TEXT_KEYS) if (typeof node[key] === 'string') out[key] = t(node[key] as string);
-  if (Array.isArray(node['ui:enumNames'])) out['ui:enumNames'] = (node['ui:enumNames'] as string[]).map((k) => t(k));
-  const options = node['ui:options'] as Node | undefined;
-  if (options && typeof options === 'object') {
-    const o: Node = { ...options };
-    for (const key of OPTION_TEXT_KEYS) if (typeof options[key] === 'string') o[key] = t(options[key] as string);
-    if (Array.isArray(options.options)) {
-      o.options = (options.options as Array<{ value: unknown; label?: unknown }>).map((opt) => ({
-        ...opt,
-        label: typeof opt.label === 'string' ? t(opt.label) : opt.label,
-      }));
-      // RJSF's own select and radio widgets read option names from ui:enumNames
-      if (!out['ui:enumNames']) out['ui:enumNames'] = (o.options as Array<{ label?: unknown }>).map((x) => x.label);
-    }
-    out['ui:options'] = o;
-  }
-  return out;
-}
-
-/**
  * The dialog's UI schema: the compiled item UI schema translated, in the compiled order, without RJSF's
  * submit button (the dialog has its own). A read-only field without a value (a new payer's server id) is
  * hidden: there is nothing to read and nothing to enter.
@@ -75,7 +50,7 @@ function localize(node: Node, t: Translate): Node {
 export function dialogUiSchema(options: PayersOptions, t: Translate, item: Payer): UiSchema {
   const out: Node = {};
   for (const [name, node] of Object.entries(options.itemUiSchema ?? {})) {
-    const localized = localize(node, t);
+    const localized = localizeUiNode(node, t);
     if (localized['ui:readonly'] && !localized['ui:field'] && isEmpty(item[name])) localized['ui:widget'] = 'hidden';
     out[name] = localized;
   }
@@ -90,43 +65,11 @@ export function itemLabel(options: PayersOptions, t: Translate, name: string): s
   return typeof title === 'string' ? t(title) : name;
 }
 
-/**
- * A copy of a schema where every property whose choices sit in an `allOf` entry (where the compiler puts
- * them, with their message) carries that `enum` itself: RJSF drops a chosen value it cannot find in the
- * property's own schema. The engine does this for the step (`renderSchemaFor`), but not inside `items`.
- * Only rendering uses this schema; the item is validated with the step's own (see `itemValidator`).
- */
-function withChoicesOnTop(schema: RJSFSchema): RJSFSchema {
-  let out: RJSFSchema = schema;
-  const properties = schema.properties;
-  if (properties && typeof properties === 'object') {
-    const next = Object.fromEntries(
-      Object.entries(properties).map(([name, p]) => [name, typeof p === 'object' ? withChoicesOnTop(p) : p]),
-    );
-    if (Object.entries(next).some(([name, p]) => p !== properties[name])) out = { ...out, properties: next };
-  }
-  const list = schema.allOf;
-  const at =
-    !('enum' in schema) && Array.isArray(list)
-      ? list.findIndex((e) => e && typeof e === 'object' && Array.isArray(e.enum))
-      : -1;
-  if (at >= 0 && list) {
-    // moved, not copied: RJSF merges allOf, and two enums merge into a sorted list that no longer matches the
-    // option labels (`ui:enumNames`) by position
-    const { enum: choices, errorMessage: _message, ...rest } = list[at] as RJSFSchema;
-    const others = list.filter((_e, i) => i !== at);
-    const allOf = Object.keys(rest).length > 0 ? [...others.slice(0, at), rest, ...others.slice(at)] : others;
-    const { allOf: _old, ...withoutAllOf } = out;
-    out = allOf.length > 0 ? { ...withoutAllOf, enum: choices, allOf } : { ...withoutAllOf, enum: choices };
-  }
-  return out;
-}
-
 /** The schema of one payer as the dialog renders it: the array's `items`, choices where RJSF reads them. */
 export function itemSchemaOf(schema: RJSFSchema): RJSFSchema {
   const items = schema.items;
   return items && typeof items === 'object' && !Array.isArray(items)
-    ? withChoicesOnTop(items as RJSFSchema)
+    ? (withChoicesOnTop(items as JsonSchema) as RJSFSchema)
     : { type: 'object' };
 }
 

@@ -10,7 +10,7 @@ const LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
  * it cannot find there (so a picked radio or select option never reached the form data). Validation does
  * not use this schema (the step schema with the messages does), so the constraint may move.
  */
-function withChoicesOnTop(schema: JsonSchema): JsonSchema {
+export function withChoicesOnTop(schema: JsonSchema): JsonSchema {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
   let out: Record<string, unknown> = schema as Record<string, unknown>;
   const set = (key: string, value: unknown) => {
