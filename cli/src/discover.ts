@@ -1,7 +1,9 @@
 /** Which files the commands work on, and what each one is. */
-import { readdirSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { type CmsKind, detectCmsKind } from '../../renderer/core/import/index.js';
+import { CONTENT_MANIFEST, findManifest } from './content/manifest.js';
+import { CONTENT_SCHEMA_DIR } from './content/schemas.js';
 import { UsageError } from './errors.js';
 
 export const FORM_SUFFIX = '.form.json';
@@ -71,4 +73,78 @@ export function classify(value: unknown, file: string): DocumentKind | null {
   if (isObject(value) && 'id' in value && 'steps' in value) return 'dsl';
   if (basename(file).endsWith(FORM_SUFFIX)) return 'dsl';
   return null;
+}
+
+/** Site content to check: a content folder (its manifest), all of it or only some of its files. */
+export interface ContentSelection {
+  /** Absolute path of `content.manifest.json`. */
+  manifest: string;
+  /** The files to report on (absolute); absent: the whole folder. */
+  only?: Set<string>;
+}
+
+export interface Inputs {
+  /** Form files (DSL and CMS definitions, and explicit files that are no content). */
+  forms: string[];
+  content: ContentSelection[];
+  /** Whether the content schemas (`schemas/content/`) lie in a folder given, so they are checked too. */
+  contentSchemas: boolean;
+}
+
+function within(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+function manifestsIn(dir: string, out: string[]): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      manifestsIn(join(dir, entry.name), out);
+    } else if (entry.isFile() && entry.name === CONTENT_MANIFEST) out.push(join(dir, entry.name));
+  }
+}
+
+/**
+ * Splits the paths into forms and site content. A folder holding `content.manifest.json` (at any depth) is a content
+ * folder: its files are content, checked against `schemas/content/`, never mistaken for forms. A file or folder
+ * inside a content folder selects those files of it. `*.schema.json` files are never forms or content; when
+ * `schemas/content/` lies in a folder given, its schemas are compiled and reported as checked.
+ */
+export function selectInputs(paths: string[]): Inputs {
+  const files = expandPaths(paths);
+  const selections = new Map<string, ContentSelection>();
+  const whole = (manifest: string) => selections.set(manifest, { manifest });
+  const some = (manifest: string, file: string) => {
+    const s = selections.get(manifest) ?? { manifest, only: new Set<string>() };
+    s.only?.add(file);
+    selections.set(manifest, s);
+  };
+  let contentSchemas = false;
+  const explicitFiles = new Set<string>();
+  for (const p of paths) {
+    const abs = resolve(p);
+    if (statSync(abs).isDirectory()) {
+      if (within(abs, CONTENT_SCHEMA_DIR)) contentSchemas = true;
+      const found: string[] = [];
+      manifestsIn(abs, found);
+      for (const m of found) whole(m);
+      const outer = findManifest(abs);
+      if (found.length === 0 && outer) some(outer, abs);
+    } else explicitFiles.add(abs);
+  }
+  const forms: string[] = [];
+  for (const file of files) {
+    const manifest = explicitFiles.has(file) ? findManifest(file) : undefined;
+    if (basename(file) === CONTENT_MANIFEST) whole(file);
+    else if (manifest && existsSync(manifest)) some(manifest, file);
+    else forms.push(file);
+  }
+  return { forms, content: [...selections.values()], contentSchemas };
+}
+
+/** Whether `file` is selected by a selection (a file given, or a file under a folder given). */
+export function isSelected(selection: ContentSelection, file: string): boolean {
+  if (!selection.only) return true;
+  return [...selection.only].some((p) => p === file || within(p, file));
 }

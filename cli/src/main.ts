@@ -70,7 +70,8 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
     .command('validate')
     .description(
       'Check DSL files (*.form.json) and CMS definitions (*.cms.json, or any .json by its shape) against their ' +
-        'schemas and compile them; with --data, check one data document against one form.',
+        'schemas and compile them; check site content (folders with content.manifest.json) against schemas/content/; ' +
+        'with --data, check one data document against one form.',
     )
     .argument('<paths...>', 'files or folders (folders are searched recursively)')
     .option('--data <file>', 'a JSON data document to check against the (single) form')

@@ -2,14 +2,20 @@
  * `antrag validate <paths…>`: checks forms (DSL files and CMS definitions) against their schemas and compiles them.
  * `antrag validate <form> --data <file.json>`: checks one data document against one form.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locale } from '../../renderer/core/dsl/types.js';
-import { expandPaths } from './discover.js';
+import { checkContent, schemaProblem } from './content/check.js';
+import { CONTENT_SCHEMA_DIR, ContentSchemaError, loadContentSchemas } from './content/schemas.js';
+import { type ContentSelection, expandPaths, isSelected, selectInputs } from './discover.js';
 import { UsageError } from './errors.js';
 import { type FormOptions, fileReport, hasErrors, loadForm } from './forms.js';
-import { loadDocument } from './load.js';
+import { type LocatedDiagnostic, loadDocument } from './load.js';
 import { displayPath } from './paths.js';
 import {
+  byPosition,
   diagnosticLine,
+  type FileReport,
   finishCommand,
   type Io,
   jsonText,
@@ -23,18 +29,72 @@ export interface ValidateOptions {
   options: FormOptions;
 }
 
-/** Exit code: 0 when every file is valid (warnings allowed), 1 when any is invalid. */
+/**
+ * Exit code: 0 when every file is valid (warnings allowed), 1 when any is invalid. Forms are compiled; site content
+ * (folders with `content.manifest.json`) is checked against `schemas/content/`; the content schemas themselves are
+ * compiled when their folder is among the paths.
+ */
 export function validateForms(paths: string[], opts: ValidateOptions, io: Io): number {
-  const files = expandPaths(paths);
-  const reports = [];
-  const diagnostics = [];
-  for (const file of files) {
+  const inputs = selectInputs(paths);
+  const reports: FileReport[] = [];
+  const diagnostics: LocatedDiagnostic[] = [];
+  const print = (found: readonly LocatedDiagnostic[]) => {
+    if (opts.format === 'text') for (const d of found) io.stdout(`${diagnosticLine(d)}\n`);
+  };
+  for (const file of inputs.forms) {
     const source = loadForm(file, opts.options);
     reports.push(fileReport(source));
     diagnostics.push(...source.diagnostics);
-    if (opts.format === 'text') for (const d of source.diagnostics) io.stdout(`${diagnosticLine(d)}\n`);
+    print(source.diagnostics);
+  }
+  if (inputs.contentSchemas) {
+    const checked = checkContentSchemas();
+    reports.push(...checked.reports);
+    diagnostics.push(...checked.diagnostics);
+    print(checked.diagnostics);
+  }
+  for (const selection of inputs.content) {
+    const checked = validateContent(selection);
+    reports.push(...checked.reports);
+    diagnostics.push(...checked.diagnostics);
+    print(checked.diagnostics);
   }
   return finishCommand(io, opts.format, 'validate', 'checked', reports, diagnostics);
+}
+
+function report(file: string, kind: string, found: readonly LocatedDiagnostic[]): FileReport {
+  const errors = found.filter((d) => d.severity === 'error').length;
+  return { file, kind, valid: errors === 0, errors, warnings: found.length - errors };
+}
+
+/** The content schemas compile (strict ajv, every `$ref` resolved): one report per schema file. */
+function checkContentSchemas(): { reports: FileReport[]; diagnostics: LocatedDiagnostic[] } {
+  const list = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? list(join(dir, e.name)) : e.name.endsWith('.json') ? [join(dir, e.name)] : []))
+      .sort();
+  try {
+    loadContentSchemas(CONTENT_SCHEMA_DIR);
+    return { reports: list(CONTENT_SCHEMA_DIR).map((f) => report(f, 'content-schema', [])), diagnostics: [] };
+  } catch (e) {
+    if (!(e instanceof ContentSchemaError)) throw e;
+    const d = schemaProblem(e);
+    return { reports: [report(e.file, 'content-schema', [d])], diagnostics: [d] };
+  }
+}
+
+/** One content folder: every file against its kind's schema, then references and uniqueness over the folder. */
+function validateContent(selection: ContentSelection): { reports: FileReport[]; diagnostics: LocatedDiagnostic[] } {
+  const checked = checkContent(selection.manifest);
+  const reports: FileReport[] = [];
+  const diagnostics: LocatedDiagnostic[] = [];
+  for (const f of checked.files) {
+    if (!isSelected(selection, f.file)) continue;
+    const found = byPosition(f.diagnostics);
+    reports.push(report(f.file, `content:${f.kind}`, found));
+    diagnostics.push(...found);
+  }
+  return { reports, diagnostics };
 }
 
 export interface ValidateDataOptions extends ValidateOptions {

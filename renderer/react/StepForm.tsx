@@ -6,6 +6,7 @@ import { evaluateCondition } from '../core/compile/conditions.js';
 import { renderSchemaFor } from '../core/compile/render.js';
 import type { CompiledForm } from '../core/compile/types.js';
 import { type ModalSections, ModalSectionsContext, type RunnerContext } from './context.js';
+import { storeSectionValues } from './draft.js';
 import { rjsfTranslator } from './locale.js';
 import { localizeUiSchema } from './localize.js';
 import { SectionsTemplate } from './templates.js';
@@ -57,6 +58,22 @@ function topField(error: RJSFValidationError): string {
   return (error.property ?? '').split('.')[1] ?? '';
 }
 
+/**
+ * Computed values that are not fields themselves (`isMinor`): RJSF resolves a step's `if`/`then` against
+ * its form data, so a field shown or required under a condition on one of them would render as an empty
+ * schema without it. They travel into RJSF's data and are taken out of what it hands back.
+ */
+function conditionValueNames(form: CompiledForm): string[] {
+  return Object.keys(form.computed ?? {}).filter((name) => !form.fields[name]);
+}
+
+function without(data: FormData, names: readonly string[]): FormData {
+  if (!names.some((n) => n in data)) return data;
+  const out = { ...data };
+  for (const n of names) delete out[n];
+  return out;
+}
+
 export interface StepFormProps {
   form: CompiledForm;
   validation: StepValidation;
@@ -66,6 +83,8 @@ export interface StepFormProps {
   fields: RegistryFieldsType;
   onChange: (data: FormData) => void;
   onNext: (data: FormData) => void;
+  /** Next found the step invalid, none of the failing fields in a modal section (those open its dialog instead). */
+  onInvalid?: () => void;
   children: ReactNode;
 }
 
@@ -78,6 +97,7 @@ export function StepForm({
   fields,
   onChange,
   onNext,
+  onInvalid,
   children,
 }: StepFormProps) {
   const { stepIndex, locale, t } = context;
@@ -88,6 +108,12 @@ export function StepForm({
   );
   const translateString = useMemo(() => rjsfTranslator(t), [t]);
   const uiSchema = useMemo(() => localizeUiSchema(form, t, data), [form, t, data]);
+  const valueNames = useMemo(() => conditionValueNames(form), [form]);
+  const full = context.data;
+  const rjsfData = useMemo(() => {
+    const extra = valueNames.filter((n) => full[n] !== undefined && full[n] !== data[n]);
+    return extra.length ? { ...data, ...Object.fromEntries(extra.map((n) => [n, full[n]])) } : data;
+  }, [data, full, valueNames]);
 
   // modal sections (the parental consent): opened when Next finds one of their fields failing, closed by
   // their own Next once those pass; the user cannot close them otherwise
@@ -116,6 +142,8 @@ export function StepForm({
         section.fields.includes(e.field),
       );
       if (failing.length === 0) {
+        // the section's values kept locally where it says so (the saved parental consent)
+        storeSectionValues(form, section, latest.current);
         setModal({});
         return;
       }
@@ -131,7 +159,7 @@ export function StepForm({
         ref={formRef as never}
         schema={schema}
         uiSchema={uiSchema}
-        formData={data}
+        formData={rjsfData}
         formContext={context}
         validator={validator}
         widgets={widgets}
@@ -140,13 +168,16 @@ export function StepForm({
         translateString={translateString}
         showErrorList={false}
         noHtml5Validate
+        // no invented items: a required upload or payers list starts empty, not as `[{}]`
+        experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }}
         focusOnFirstError={(error) => {
           // a failing field of a modal section opens its dialog instead (see onError)
           if (modalSectionOf(topField(error)) === undefined)
             focusField(error, form.wizard.scrollToFirstError !== false);
         }}
-        onChange={(e) => onChange((e.formData ?? {}) as FormData)}
-        // messages show at the fields; a failing field of a modal section opens its dialog
+        onChange={(e) => onChange(without((e.formData ?? {}) as FormData, valueNames))}
+        // messages show at the fields; a failing field of a modal section opens its dialog, with the dialog's
+        // own failure text; otherwise the wizard shows the step's failure message
         onError={(errors) => {
           for (const error of errors) {
             const section = modalSectionOf(topField(error));
@@ -156,8 +187,9 @@ export function StepForm({
               return;
             }
           }
+          onInvalid?.();
         }}
-        onSubmit={(e) => onNext((e.formData ?? {}) as FormData)}
+        onSubmit={(e) => onNext(without((e.formData ?? {}) as FormData, valueNames))}
       >
         {children}
       </Form>

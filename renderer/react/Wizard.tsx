@@ -3,11 +3,11 @@ import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { Alert, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { CompiledForm } from '../core/compile/types.js';
-import type { Locale } from '../core/dsl/types.js';
-import { type ApiEnv, ApiStatusError, type SubmitOutcome, useSubmitMutation } from './api.js';
-import type { RunnerContext } from './context.js';
+import type { Locale, SubmitSettings } from '../core/dsl/types.js';
+import { type ApiEnv, ApiStatusError, type SubmitOutcome, submit, useSubmitMutation } from './api.js';
+import type { FinishOptions, RunnerContext } from './context.js';
 import { DraftDialog } from './DraftDialog.js';
-import { clearDraft, loadDraft, saveDraft } from './draft.js';
+import { clearDraft, clearSavedValues, loadDraft, saveDraft } from './draft.js';
 import { Indicator, indicatorKind } from './Indicator.js';
 import { useT } from './i18n.js';
 import { ResultScreen } from './ResultScreen.js';
@@ -71,9 +71,52 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
 
   const data = useMemo(() => withComputed(form, state.data), [form, state.data]);
   const patch = useCallback((values: FormData) => dispatch({ type: 'patch', values }), []);
+
+  // a widget ending the flow (the KYC face 'accept'): back now, the success result after the delay; the
+  // timer dies with the runner
+  const finishTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(finishTimer.current), []);
+  const finish = useCallback(
+    ({ back = 0, afterMs = 0 }: FinishOptions = {}) => {
+      clearTimeout(finishTimer.current);
+      dispatch({ type: 'finishing', back });
+      const complete = () => {
+        finishTimer.current = undefined;
+        if (form.draft?.clearOnSuccess !== false) clearDraft(form);
+        dispatch({ type: 'complete' });
+      };
+      if (afterMs > 0) finishTimer.current = setTimeout(complete, afterMs);
+      else complete();
+    },
+    [form],
+  );
+
+  // the latest data for calls a widget makes later than the render it was given `call` in
+  const latestData = useRef(data);
+  latestData.current = data;
+  const call = useCallback(
+    (settings: SubmitSettings) => {
+      const query = typeof window === 'undefined' ? undefined : new URLSearchParams(window.location.search);
+      return submit(settings, latestData.current, { locale, query }, form, env);
+    },
+    [form, locale, env],
+  );
+
   const context = useMemo<RunnerContext>(
-    () => ({ form, stepIndex: state.step, locale, data, formData: data, t, onUploadChange, isMobile, patch }),
-    [form, state.step, locale, data, t, onUploadChange, isMobile, patch],
+    () => ({
+      form,
+      stepIndex: state.step,
+      locale,
+      data,
+      formData: data,
+      t,
+      onUploadChange,
+      isMobile,
+      patch,
+      finish,
+      call,
+    }),
+    [form, state.step, locale, data, t, onUploadChange, isMobile, patch, finish, call],
   );
 
   const onNext = async (stepData: FormData) => {
@@ -142,7 +185,10 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
     isMobile && form.wizard.mobileStepCount && total > 1
       ? ` ${t('wizard.stepCount', { step: state.step + 1, total })}`
       : '';
-  const message = state.serverMessage?.text ?? (state.serverMessage?.key ? t(state.serverMessage.key) : undefined);
+  // the step's failure message after an invalid Next, else the server's answer to the step's submission
+  const message = state.stepMessage
+    ? t(state.stepMessage)
+    : (state.serverMessage?.text ?? (state.serverMessage?.key ? t(state.serverMessage.key) : undefined));
 
   return (
     <div className="antrag-wizard" data-step={state.step}>
@@ -154,7 +200,8 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
           setPendingDraft(undefined);
         }}
         onDiscard={() => {
-          clearDraft(form);
+          // spec: declining clears all saved values, not only the draft
+          clearSavedValues(form);
           setPendingDraft(undefined);
         }}
       />
@@ -176,6 +223,7 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
         fields={fields}
         onChange={(next) => dispatch({ type: 'change', data: next, changed: changedKeys(state.data, next) })}
         onNext={(d) => void onNext(d)}
+        onInvalid={() => dispatch({ type: 'next', valid: false, errors: [], data: {}, message: step.failureMessage })}
       >
         {message ? <Alert type="error" showIcon title={message} role="alert" /> : null}
         <WizardButtons

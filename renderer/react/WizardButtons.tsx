@@ -17,14 +17,17 @@ export interface WizardButtonsProps {
 
 const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
 
-/** Previous (not on the first step), then Next or Done; Next and Done submit the step's form. */
+/**
+ * Previous (not on the first step, nor on a step with `backButton: false`), then Next or Done; Next and Done
+ * submit the step's form.
+ */
 export function WizardButtons({ step, isFirst, isLast, busy, blocked, doneAllowed, onBack, t }: WizardButtonsProps) {
   return (
     // a loading icon without antd's appear/leave motion: the animated one stays in the button (named
     // 'loading') when the answer arrives before its appear motion has finished
     <ConfigProvider button={BUTTON_CONFIG}>
       <Space className="antrag-buttons">
-        {isFirst ? null : (
+        {isFirst || step.backButton === false ? null : (
           <Button htmlType="button" onClick={onBack} disabled={busy}>
             {t(step.labels.previous)}
           </Button>

@@ -1,7 +1,8 @@
 /** What the runner hands every widget, field and template through RJSF's `formContext`. */
 import { createContext } from 'react';
 import type { CompiledForm } from '../core/compile/types.js';
-import type { Locale } from '../core/dsl/types.js';
+import type { Locale, SubmitSettings } from '../core/dsl/types.js';
+import type { SubmitOutcome } from './api.js';
 import type { Translate } from './i18n.js';
 import type { FormData } from './wizard.js';
 
@@ -22,11 +23,31 @@ export interface RunnerContext {
    * `undefined` clears that field. Input transforms and defaults apply as if the user had typed.
    */
   patch: (values: FormData) => void;
+  /**
+   * Ends the flow from a widget (the face verification's 'accept' in the KYC flow): goes back `back` steps at
+   * once and, `afterMs` later, shows the success result as a successful last step would (the draft cleared).
+   * A later call replaces an earlier one; leaving the runner cancels it.
+   */
+  finish: (how?: FinishOptions) => void;
+  /**
+   * Makes a call a field's settings describe (the OTP field's "send the code") as the runner makes a step's
+   * submission: payload, bearer token, success rule and stored answer values. Resolves with the outcome; a
+   * failed answer resolves with `ok: false` and its message, a network failure rejects.
+   */
+  call: (settings: SubmitSettings) => Promise<SubmitOutcome>;
+}
+
+export interface FinishOptions {
+  /** Steps to go back at once (default 0). */
+  back?: number;
+  /** Milliseconds until the success result shows (default 0). */
+  afterMs?: number;
 }
 
 /**
  * The step's modal sections: which one is open (its index in the step plan), the message its last failed
- * Next gave, and its Next, which closes it once its fields pass. A React context of its own (provided by
+ * Next gave, and its Next, which closes it once its fields pass (keeping its values under the section's
+ * `storage` key where it has one). A React context of its own (provided by
  * StepForm), because RJSF does not hand a changed `formContext` to templates at once.
  */
 export interface ModalSections {

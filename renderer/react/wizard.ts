@@ -5,10 +5,14 @@
 import { evaluateCondition } from '../core/compile/conditions.js';
 import type { CompiledForm, JsonSchema, StepPlan } from '../core/compile/types.js';
 import { evaluateExpression, withComputedValues } from '../core/expr/index.js';
+import { applyTransforms } from '../core/transforms/index.js';
 import type { FieldError } from '../core/validate/validator.js';
-import { applyTransforms } from './transforms.js';
 
-export type SubmitStatus = 'idle' | 'submitting' | 'uploading' | 'done' | 'failed';
+/**
+ * `finishing`: a widget ended the flow (the face accepted in the KYC flow) and the success result follows after
+ * its delay; the buttons stay as they are (whatever they do then, the result still follows).
+ */
+export type SubmitStatus = 'idle' | 'submitting' | 'uploading' | 'finishing' | 'done' | 'failed';
 export type FormData = Record<string, unknown>;
 
 export interface WizardState {
@@ -19,6 +23,11 @@ export interface WizardState {
   errors: FieldError[];
   /** A text key or the server's own words, shown above the buttons. */
   serverMessage?: { key?: string; text?: string };
+  /**
+   * The step's failure message (a text key) after Next found the step invalid, shown above the buttons until the
+   * user changes the data or the step changes.
+   */
+  stepMessage?: string;
   /** The answer of the final submission (for the result screen's id). */
   result?: { ok: boolean; id?: string; body?: unknown };
   /** Fields the user has changed: `defaultFrom` no longer overwrites them. */
@@ -34,9 +43,17 @@ export type WizardAction =
   | { type: 'change'; data: FormData; changed?: string[] }
   /** A widget sets other fields (the passport upload fills the passport fields); `undefined` clears one. */
   | { type: 'patch'; values: FormData }
-  /** Next pressed: the validation result of the current step decides; on the last step nothing advances. */
-  | { type: 'next'; valid: boolean; errors: FieldError[]; data: FormData }
-  | { type: 'back' }
+  /**
+   * Next pressed: the validation result of the current step decides; on the last step nothing advances. An
+   * invalid step shows `message` (the step's failure message, a text key) where it has one.
+   */
+  | { type: 'next'; valid: boolean; errors: FieldError[]; data: FormData; message?: string }
+  /** Back one step, or `steps` steps; never before the first. */
+  | { type: 'back'; steps?: number }
+  /** A widget ends the flow: back `back` steps now, the success result when `complete` follows. */
+  | { type: 'finishing'; back?: number }
+  /** The flow ends with the success result, as after a successful last step. */
+  | { type: 'complete' }
   /** A submission starts with the step's committed data. */
   | { type: 'submitting'; data?: FormData }
   /** A server accepted the step's submission: the last step shows the result, others advance. */
@@ -70,16 +87,33 @@ export function wizardReducer(form: CompiledForm) {
     switch (action.type) {
       case 'change': {
         const touched = [...new Set([...state.touched, ...(action.changed ?? [])])];
-        return { ...state, data: applyDefaults(form, applyInputTransforms(form, action.data), touched), touched };
+        // a change event that changes nothing (a blur) keeps the step's failure message
+        const changed = action.changed === undefined || action.changed.length > 0;
+        return {
+          ...state,
+          data: applyDefaults(form, applyInputTransforms(form, action.data), touched),
+          touched,
+          stepMessage: changed ? undefined : state.stepMessage,
+        };
       }
       case 'patch': {
         const touched = [...new Set([...state.touched, ...Object.keys(action.values)])];
         const merged: FormData = { ...state.data, ...action.values };
         for (const [k, v] of Object.entries(action.values)) if (v === undefined) delete merged[k];
-        return { ...state, data: applyDefaults(form, applyInputTransforms(form, merged), touched), touched };
+        const changed = Object.entries(action.values).some(([k, v]) => !sameValue(state.data[k], v));
+        return {
+          ...state,
+          data: applyDefaults(form, applyInputTransforms(form, merged), touched),
+          touched,
+          stepMessage: changed ? undefined : state.stepMessage,
+        };
       }
       case 'next': {
-        if (!action.valid) return { ...state, errors: action.errors, status: 'idle' };
+        if (!action.valid) {
+          // the step's message replaces an earlier server message; without one, whatever shows stays
+          const message = action.message ? { stepMessage: action.message, serverMessage: undefined } : {};
+          return { ...state, errors: action.errors, status: 'idle', ...message };
+        }
         const data = { ...state.data, ...action.data };
         const isLast = state.step >= form.steps.length - 1;
         return {
@@ -87,24 +121,64 @@ export function wizardReducer(form: CompiledForm) {
           data,
           errors: [],
           serverMessage: undefined,
+          stepMessage: undefined,
           status: 'idle',
           step: isLast ? state.step : state.step + 1,
         };
       }
-      case 'back':
-        return { ...state, step: Math.max(0, state.step - 1), errors: [], serverMessage: undefined, status: 'idle' };
+      case 'back': {
+        const steps = Math.max(1, Math.trunc(action.steps ?? 1) || 1);
+        return {
+          ...state,
+          step: Math.max(0, state.step - steps),
+          errors: [],
+          serverMessage: undefined,
+          stepMessage: undefined,
+          status: 'idle',
+        };
+      }
+      case 'finishing': {
+        if (state.status === 'done') return state;
+        const back = Math.max(0, Math.trunc(action.back ?? 0) || 0);
+        return {
+          ...state,
+          step: Math.max(0, state.step - back),
+          errors: [],
+          serverMessage: undefined,
+          stepMessage: undefined,
+          status: 'finishing',
+        };
+      }
+      case 'complete':
+        return state.status === 'done'
+          ? state
+          : { ...state, status: 'done', errors: [], stepMessage: undefined, result: { ok: true } };
       case 'submitting':
         return {
           ...state,
           status: 'submitting',
           serverMessage: undefined,
+          stepMessage: undefined,
           errors: [],
           data: action.data ?? state.data,
         };
       case 'submitted': {
         const isLast = state.step >= form.steps.length - 1;
-        if (isLast) return { ...state, status: 'done', result: { ok: true, id: action.id, body: action.body } };
-        return { ...state, status: 'idle', step: state.step + 1, errors: [], serverMessage: undefined };
+        if (isLast)
+          return {
+            ...state,
+            status: 'done',
+            stepMessage: undefined,
+            result: { ok: true, id: action.id, body: action.body },
+          };
+        return {
+          ...state,
+          status: 'idle',
+          step: state.step + 1,
+          errors: [],
+          serverMessage: undefined,
+          stepMessage: undefined,
+        };
       }
       case 'failed':
         return { ...state, status: 'failed', serverMessage: action.message };
@@ -114,7 +188,8 @@ export function wizardReducer(form: CompiledForm) {
         return { ...state, uploadsInFlight: state.uploadsInFlight + 1, status: 'uploading' };
       case 'uploadFinish': {
         const uploadsInFlight = Math.max(0, state.uploadsInFlight - 1);
-        return { ...state, uploadsInFlight, status: uploadsInFlight === 0 ? 'idle' : 'uploading' };
+        const status = state.status === 'finishing' ? state.status : uploadsInFlight === 0 ? 'idle' : 'uploading';
+        return { ...state, uploadsInFlight, status };
       }
       case 'uploadsInFlight': {
         const uploadsInFlight = Math.max(0, action.count);
@@ -128,9 +203,15 @@ export function wizardReducer(form: CompiledForm) {
           data: applyDefaults(form, action.draft.data ?? {}, Object.keys(action.draft.data ?? {})),
           touched: Object.keys(action.draft.data ?? {}),
           errors: [],
+          stepMessage: undefined,
         };
     }
   };
+}
+
+/** Equal as JSON data (a patch that sets what is already there changes nothing). */
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The data with computed values, as conditions and expressions read it. */

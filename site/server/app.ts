@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ContentSource } from './content/index.js';
 import type { ServerContext } from './context.js';
 import type { FormRegistry } from './forms/registry.js';
+import { type ContentRoutes, registerContentRoutes } from './routes/content.js';
 import { registerFormRoutes } from './routes/forms.js';
 import { type FormEntries, registerSubmissionRoutes } from './routes/submissions.js';
 import { issueToken } from './tokens.js';
@@ -21,6 +24,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; served at `/` when it exists, with `index.html` for the app's own routes. */
   webRoot?: string;
+  /** The content site's source; default the one the environment names, created on the first content request. */
+  content?: ContentSource;
 }
 
 /**
@@ -69,6 +74,9 @@ export async function buildApp(
   });
 
   await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(ctx.config.crmBase) });
+  // the web app's scripts and the JSON answers travel compressed to browsers that accept it (gzip: fast enough
+  // on the fly; brotli at its default quality would cost more time than it saves)
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: ctx.config.storage.maxUploadBytes, files: 1, fields: 50, fieldSize: 64 * 1024 },
@@ -88,11 +96,15 @@ export async function buildApp(
   });
   const webApp = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : undefined;
   if (webApp) await app.register(fastifyStatic, { root: webApp, wildcard: false, index: ['index.html'] });
-  app.setNotFoundHandler((request, reply) => {
+  let contentRoutes: ContentRoutes | undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
-    // the web app routes in the browser: any other page path gets its shell
-    if (webApp && request.method === 'GET' && !path.startsWith('/api/'))
-      return reply.type('text/html').sendFile('index.html');
+    // the web app routes in the browser: any other page path gets its shell, with 404 where the content site
+    // knows there is no such page (the app then draws its website-error page)
+    if (webApp && request.method === 'GET' && !path.startsWith('/api/')) {
+      const status = (await contentRoutes?.shellStatus(request.url)) ?? 200;
+      return reply.code(status).type('text/html').sendFile('index.html');
+    }
     return reply.code(404).send({ status: false, ok: false, message: `No route ${request.method} ${path}` });
   });
 
@@ -106,6 +118,7 @@ export async function buildApp(
 
   // dedicated routes first (OTP checks, uploads, …); a form's generic submission route only where none exists
   for (const module of opts.modules ?? []) await module(app, ctx);
+  contentRoutes = registerContentRoutes(app, ctx, { source: opts.content });
   registerSubmissionRoutes(app, ctx, registry);
   registerFormRoutes(app, ctx, registry, process.env.VALIDATION_RUNTIME_URL);
   return app;

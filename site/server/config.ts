@@ -49,6 +49,43 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Requests a minute from one address: form submissions, and token / code / upload calls. */
   rateLimits: { submissionsPerMinute: number; tokensPerMinute: number };
+  /** Feature flags of the content site (spec 002, section 6). */
+  features: SiteFeatures;
+}
+
+export interface SiteFeatures {
+  /** App-related flag: the app hero's store buttons and the feature carousel. */
+  app: boolean;
+  /** Booking links of the blocked account go to `/blocked-account/book` (the new process). */
+  newBlockedAccountProcess: boolean;
+  /** Booking links of the public insurer go to `/aok-products/book` (the new process). */
+  newPublicInsurerProcess: boolean;
+  /** While off, menu, footer and card items whose url equals `restrictedLink` are hidden. */
+  restrictedLinkEnabled: boolean;
+  /** The restricted link; empty = none. */
+  restrictedLink: string;
+  /** Scripts the site loads lazily after the first paint (empty = none): cookie consent and translation. */
+  cookieConsentScript: string;
+  translationScript: string;
+}
+
+function flag(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new Error(`${name} must be true or false, not '${value}'`);
+}
+
+/** The content site's flags and script URLs from the environment. */
+export function siteFeatures(env: NodeJS.ProcessEnv = process.env): SiteFeatures {
+  return {
+    app: flag(env.FEATURE_APP, 'FEATURE_APP'),
+    newBlockedAccountProcess: flag(env.FEATURE_NEW_BLOCKED_ACCOUNT_PROCESS, 'FEATURE_NEW_BLOCKED_ACCOUNT_PROCESS'),
+    newPublicInsurerProcess: flag(env.FEATURE_NEW_PUBLIC_INSURER_PROCESS, 'FEATURE_NEW_PUBLIC_INSURER_PROCESS'),
+    restrictedLinkEnabled: flag(env.FEATURE_RESTRICTED_LINK, 'FEATURE_RESTRICTED_LINK'),
+    restrictedLink: env.RESTRICTED_LINK ?? '',
+    cookieConsentScript: env.COOKIE_CONSENT_SCRIPT_URL ?? '',
+    translationScript: env.TRANSLATION_SCRIPT_URL ?? '',
+  };
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -98,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, secretSource?: 
       submissionsPerMinute: int(env.RATE_LIMIT_SUBMISSIONS, 30, 'RATE_LIMIT_SUBMISSIONS'),
       tokensPerMinute: int(env.RATE_LIMIT_TOKENS, 60, 'RATE_LIMIT_TOKENS'),
     },
+    features: siteFeatures(env),
   };
 }
 

@@ -115,15 +115,16 @@ export const headline = (page: Page, text: string | RegExp) => page.getByRole('h
 
 /**
  * axe-core on the page once its motions have ended: antd fades messages and dialogs in, and a half-faded
- * message measures as low contrast. (Endless animations, like a spinner, are not waited for.)
+ * message measures as low contrast. (Endless animations, like a spinner, are not waited for.) `within`: only
+ * that part (an open dialog), as in `expectAccessible`.
  */
-export async function accessible(page: Page, where: string): Promise<void> {
+export async function accessible(page: Page, where: string, within?: string): Promise<void> {
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
   );
-  await expectAccessible(page, where);
+  await expectAccessible(page, where, within);
 }
 
 /** Local calendar dates for the pickers: `DD/MM/YYYY` input, ISO in the form data, `DD.MM.YYYY` in v2 payloads. */
@@ -134,4 +135,19 @@ export function dateIn(days: number): { ddmmyyyy: string; iso: string; dotted: s
   const mm = String(d.getMonth() + 1).padStart(2, '0');
   const yyyy = String(d.getFullYear());
   return { ddmmyyyy: `${dd}/${mm}/${yyyy}`, iso: `${yyyy}-${mm}-${dd}`, dotted: `${dd}.${mm}.${yyyy}` };
+}
+
+/** Types into the place search labelled `label` and picks the first suggestion starting with `text`. */
+export async function choosePlace(page: Page, label: string, text: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: named(label) });
+  await box.click();
+  await box.pressSequentially(text);
+  const list = await box.getAttribute('aria-controls');
+  const popup = page.locator(`[id="${list}"]`).locator('xpath=..');
+  await popup
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${text}`) })
+    .first()
+    .click();
+  await expect(page.locator('.ant-form-item').filter({ has: box }).last()).toContainText(text);
 }

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { renderPassportPage, SAMPLE, td3Lines } from '../fixtures/server/passport-image.js';
-import { accessible, button, choose, dateIn, field, headline, named, pick } from './filling.js';
+import { accessible, button, choose, choosePlace, dateIn, field, headline, pick } from './filling.js';
 import { expect, type Fixtures, test } from './fixtures.js';
 
 const FORM = 'blocked-account';
@@ -46,21 +46,6 @@ async function signUp(page: Page, email: string): Promise<void> {
   await date.press('Enter');
   await page.getByRole('checkbox', { name: /I agree to the Terms & Conditions/ }).check();
   await button(page, 'Next').click();
-}
-
-/** Types into the place search labelled `label` and picks the first suggestion starting with `text`. */
-async function choosePlace(page: Page, label: string, text: string): Promise<void> {
-  const box = page.getByRole('combobox', { name: named(label) });
-  await box.click();
-  await box.pressSequentially(text);
-  const list = await box.getAttribute('aria-controls');
-  const popup = page.locator(`[id="${list}"]`).locator('xpath=..');
-  const option = popup
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${text}`) })
-    .first();
-  await option.click();
-  await expect(page.locator('.ant-form-item').filter({ has: box }).last()).toContainText(text);
 }
 
 async function leadOf(sql: Fixtures['sql'], email: string) {

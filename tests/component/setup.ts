@@ -1,6 +1,7 @@
 // jsdom lacks browser APIs antd, the widgets and the runner use: these are test doubles, used only in tests.
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { message, notification } from 'antd';
+import { afterAll, afterEach } from 'vitest';
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>
@@ -52,7 +53,19 @@ const realGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (elt: Element, pseudo?: string | null) =>
   realGetComputedStyle(elt, pseudo ? undefined : pseudo);
 
-afterEach(() => {
+/** Lets React's scheduler (setImmediate in Node) and antd's motion timers run while the page still exists. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+afterEach(async () => {
+  // antd's static toasts live outside the rendered tree and close on their own timer (3 s): a timer firing after
+  // vitest has removed jsdom made React touch `window` and fail the run ("window is not defined")
+  message.destroy();
+  notification.destroy();
   cleanup();
   localStorage.clear();
+  await settle();
+});
+
+afterAll(async () => {
+  await settle();
 });

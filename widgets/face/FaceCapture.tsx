@@ -46,8 +46,13 @@ export interface FaceCaptureProps {
   onBusyChange?: (busy: boolean) => void;
   /** RJSF's error / description ids. */
   describedBy?: string;
-  /** A validation message RJSF does not show itself (see FaceCaptureField). */
-  fieldError?: string;
+  /** The field's validation messages, shown in its frame (see FaceCaptureField). */
+  fieldErrors?: string[];
+  /**
+   * Told of each new outcome of a recording (not of an earlier one read back from storage), after camera and
+   * microphone are off: the KYC flow ends on an 'accept'.
+   */
+  onResult?: (outcome: FaceOutcome) => void;
 }
 
 type Tone = 'success' | 'warning' | 'error';
@@ -198,10 +203,13 @@ export function FaceCapture(props: FaceCaptureProps) {
         const outcome = await submitFaceVideo(video, ids, { apiBase, language: locale });
         if (!current()) return;
         storeFaceOutcome(outcome, storageKey);
+        // a result ends the capture: camera and microphone off before anything else happens (the KYC flow
+        // leaves the step on an 'accept')
+        stopAll();
         latest.current.onChange(outcome);
         setProblem(undefined);
         setPhase('done');
-        stopCamera();
+        latest.current.onResult?.(outcome);
       } catch (error) {
         if (!current()) return;
         if (!(error instanceof FaceSubmitError || error instanceof ConversionError)) {
@@ -211,7 +219,7 @@ export function FaceCapture(props: FaceCaptureProps) {
         backToStart();
       }
     },
-    [width, height, storageKey, setPhase, stopCamera, backToStart],
+    [width, height, storageKey, setPhase, stopAll, backToStart],
   );
 
   const start = () => {
@@ -375,6 +383,7 @@ export function FaceCapture(props: FaceCaptureProps) {
     : undefined;
   const labelId = `${id}__label`;
   const statusId = `${id}__status`;
+  const fieldErrors = props.fieldErrors ?? [];
   const showRetry = phase === 'done' || (phase === 'permission' && !!problem);
 
   const frame: CSSProperties = {
@@ -477,9 +486,11 @@ export function FaceCapture(props: FaceCaptureProps) {
           </Button>
         )}
       </div>
-      {props.fieldError && (
+      {fieldErrors.length > 0 && (
         <div id={`${id}__error`} className="ant-form-item-explain-error" style={{ marginTop: 4, color: '#cf1322' }}>
-          {props.fieldError}
+          {fieldErrors.map((message) => (
+            <div key={message}>{message}</div>
+          ))}
         </div>
       )}
     </section>

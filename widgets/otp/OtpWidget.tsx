@@ -1,14 +1,101 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { Input, type InputRef } from 'antd';
-import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
+import { Button, Input, type InputRef } from 'antd';
+import { type ClipboardEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import type { SubmitSettings } from '../../renderer/core/dsl/types.js';
 import { ariaFor } from '../shared/aria.js';
-import { textOr, textsOf } from '../shared/texts.js';
+import { formContextOf, type Translate, textOr, textsOf, type WidgetFormContext } from '../shared/texts.js';
+import { type CallFn, type CodeSend, recentSend, sendCode, sendKey } from './sendCode.js';
 
-/** A one-time code as separate one-digit boxes; typing moves on, Backspace moves back, pasting the code fills all. */
+/** The runner's formContext as this widget uses it (widgets may not import the runner, so typed here). */
+interface OtpFormContext extends WidgetFormContext {
+  call?: CallFn;
+}
+
+type SendState = { phase: 'sending' | 'sent' } | { phase: 'failed'; message: string };
+
+function messageText(t: Translate, message: { key?: string; text?: string }): string {
+  return message.text ?? t(message.key ?? 'otp.sendFailed');
+}
+
+/**
+ * With `send` settings and a runner to make the call: the code is sent when the field first shows, and Resend
+ * sends it again once `resendSeconds` have passed since the last send (counted down on the button).
+ */
+function useCodeSending(t: Translate, send: SubmitSettings | undefined, resendSeconds: number, call?: CallFn) {
+  const [state, setState] = useState<SendState | undefined>(undefined);
+  const [resendAt, setResendAt] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const current = useRef<CodeSend | undefined>(undefined);
+  const latest = useRef({ t, call, send });
+  latest.current = { t, call, send };
+
+  const follow = useCallback(
+    (codeSend: CodeSend) => {
+      current.current = codeSend;
+      setResendAt(codeSend.at + resendSeconds * 1000);
+      setNow(Date.now());
+      setState({ phase: 'sending' });
+      void codeSend.done.then((result) => {
+        if (current.current !== codeSend) return; // unmounted, or a newer send
+        if (result.ok) setState({ phase: 'sent' });
+        else {
+          setState({ phase: 'failed', message: messageText(latest.current.t, result.message) });
+          setResendAt(0); // a failed send may be tried again at once
+        }
+      });
+    },
+    [resendSeconds],
+  );
+
+  const sendNow = useCallback(() => {
+    const { call: c, send: s } = latest.current;
+    if (!c || !s) return;
+    follow(sendCode(c, s, sendKey(s, typeof window === 'undefined' ? '' : window.location.search)));
+  }, [follow]);
+
+  // the first showing sends, unless this page sent the same request within the countdown
+  const active = !!send && !!call;
+  useEffect(() => {
+    if (!active) return;
+    const s = latest.current.send as SubmitSettings;
+    const earlier = recentSend(sendKey(s, window.location.search), resendSeconds * 1000);
+    if (earlier) follow(earlier);
+    else sendNow();
+    return () => {
+      current.current = undefined;
+    };
+  }, [active, resendSeconds, follow, sendNow]);
+
+  // the countdown on the Resend button
+  const counting = resendAt > now;
+  useEffect(() => {
+    if (!counting) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [counting]);
+
+  const secondsLeft = counting ? Math.ceil((resendAt - now) / 1000) : 0;
+  return { active, state, secondsLeft, resend: sendNow };
+}
+
+/**
+ * A one-time code as separate one-digit boxes; typing moves on, Backspace moves back, pasting the code fills all.
+ * With `ui:options.send` the code is sent by the field itself, with a Resend countdown (see useCodeSending).
+ */
 export function OtpWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, disabled, readonly, rawErrors, registry, options, autofocus } = props;
-  const { length = 6 } = options as { length?: number };
+  const {
+    length = 6,
+    resendSeconds = 60,
+    send,
+  } = options as {
+    length?: number;
+    resendSeconds?: number;
+    send?: SubmitSettings;
+  };
   const { t } = textsOf(registry);
+  const ctx = formContextOf(registry) as OtpFormContext;
+  const sending = useCodeSending(t, send, resendSeconds, ctx.call);
   const refs = useRef<Array<InputRef | null>>([]);
   const text = typeof value === 'string' ? value : '';
   const digits = Array.from({ length }, (_, i) => text[i] ?? '');
@@ -40,13 +127,14 @@ export function OtpWidget(props: WidgetProps) {
     else if (e.key === 'ArrowRight') focus(i + 1);
   };
 
-  return (
+  const statusId = `${id}__send-status`;
+  const boxes = (
     // biome-ignore lint/a11y/useSemanticElements: a group of inputs that together make one value
     <div
       role="group"
       aria-label={props.label}
       style={{ display: 'flex', gap: 8 }}
-      aria-describedby={aria['aria-describedby']}
+      aria-describedby={[aria['aria-describedby'], sending.active ? statusId : ''].filter(Boolean).join(' ')}
     >
       {digits.map((d, i) => (
         <Input
@@ -87,6 +175,30 @@ export function OtpWidget(props: WidgetProps) {
           }}
         />
       ))}
+    </div>
+  );
+  if (!sending.active) return boxes;
+  const { state, secondsLeft } = sending;
+  return (
+    <div className="antrag-otp">
+      {boxes}
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginTop: 8 }}>
+        <div id={statusId} role="status" aria-live="polite">
+          {state?.phase === 'sent' ? t('otp.sent') : ''}
+        </div>
+        <div role="alert">
+          {state?.phase === 'failed' ? <span style={{ color: '#cf1322' }}>{state.message}</span> : null}
+        </div>
+        <Button
+          type="link"
+          htmlType="button"
+          style={{ paddingInline: 0 }}
+          disabled={disabled || readonly || state?.phase === 'sending' || secondsLeft > 0}
+          onClick={sending.resend}
+        >
+          {secondsLeft > 0 ? t('otp.resendIn', { seconds: secondsLeft }) : t('otp.resend')}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import type { FieldProps } from '@rjsf/utils';
 import { Alert, Button, message, Progress, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -7,7 +7,8 @@ import { ariaFor } from '../shared/aria.js';
 import { FieldLabel } from '../shared/FieldLabel.js';
 import { formContextOf, maybe, type Translate, textOr, textsOf, type WidgetFormContext } from '../shared/texts.js';
 import { type FileProblem, fileProblem } from '../upload/checks.js';
-import { shortFileName, storedFileName } from '../upload/fileName.js';
+import { FileList } from '../upload/FileList.js';
+import { storedFileName } from '../upload/fileName.js';
 import { deleteLocalCopy, saveLocalCopy } from '../upload/localCopies.js';
 import type { UploadRecord } from '../upload/UploadField.js';
 import { ACCOUNT_ID_KEY, browserStorage, LEAD_ID_KEY, PASSPORT_ID_KEY, PassportError } from './api.js';
@@ -327,32 +328,24 @@ export function PassportUploadField(props: FieldProps<UploadRecord[] | undefined
           {problem}
         </div>
       )}
-      {records.length > 0 && (
-        <ul aria-label={label} style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
-          {records.map((item) => (
-            <li key={item.uid} data-status={item.status} style={{ marginBottom: 4 }}>
-              <span title={item.name}>{shortFileName(item.name)}</span>{' '}
-              <Button
-                type="text"
-                size="small"
-                icon={<DeleteOutlined />}
-                aria-label={textOr(t, 'upload.remove', 'Remove {{name}}', { name: item.name })}
-                onClick={remove}
-                disabled={disabled || readonly}
-              />
-              {busy && (
-                <Progress
-                  percent={progress.percent}
-                  size="small"
-                  status="active"
-                  aria-label={shownStatus}
-                  showInfo={progress.stage === 'uploading'}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <FileList
+        files={records}
+        label={label}
+        t={t}
+        disabled={disabled || readonly}
+        onRemove={remove}
+        progress={() =>
+          busy && (
+            <Progress
+              percent={progress.percent}
+              size="small"
+              status="active"
+              aria-label={shownStatus}
+              showInfo={progress.stage === 'uploading'}
+            />
+          )
+        }
+      />
       {/* one live region for every stage, so screen readers hear uploading → verifying → the result */}
       <div role="status" aria-live="polite" className="antrag-passport-status">
         {progress.stage === 'rejected' || progress.stage === 'failed' ? null : shownStatus}

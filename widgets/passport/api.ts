@@ -2,13 +2,15 @@
  * The server calls of a passport upload (spec 000 §7): the lead-level upload (call 10, POST
  * {host}/api/v1/lead/upload-file → doc_id kept as passport_id), document verification (call 3, POST
  * {host}/api/v1/identity/verify-doc) and text extraction (call 4, POST /api/mrz-ocr). The signed storage
- * upload is `widgets/upload/signedUpload.ts`. Widgets may not import the runner (`renderer/react`), so the
- * bearer token mirrors its `getToken`: the same storage keys, so all of them share one cached token.
+ * upload is `widgets/upload/signedUpload.ts`. Calls to `{host}` go through renderer/core/api/lead.ts, under
+ * the bearer token the runner uses too.
  */
-import { getToken, browserStorage as sharedBrowserStorage } from '../../renderer/core/api/token.js';
+import { leadRequest, uploadLeadDocument as uploadToLead } from '../../renderer/core/api/lead.js';
+import { browserStorage as sharedBrowserStorage } from '../../renderer/core/api/token.js';
+
+export { LEAD_ID_KEY } from '../../renderer/core/api/lead.js';
 
 /** Browser-storage keys of the blocked-account and KYC forms (spec 000 §3). */
-export const LEAD_ID_KEY = 'leadId';
 export const ACCOUNT_ID_KEY = 'account_id';
 export const PASSPORT_ID_KEY = 'passport_id';
 
@@ -50,11 +52,6 @@ export function browserStorage(env: Pick<PassportApiEnv, 'storage'> = {}): Stora
   return sharedBrowserStorage(env.storage);
 }
 
-/** The shared bearer token (renderer/core/api/token.ts); `fresh` after a 401. */
-function bearerToken(env: PassportApiEnv, fresh = false): Promise<string> {
-  return getToken(env, fresh);
-}
-
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
@@ -63,22 +60,17 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** A multipart POST; with `auth`, under a bearer token, once more with a new token after a 401. */
+/** A multipart POST; with `auth`, under the shared bearer token (renewed once after a 401). */
 async function post(path: string, body: () => FormData, env: PassportApiEnv, auth: boolean): Promise<Response> {
-  const send = async (fresh: boolean) => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (auth) headers.Authorization = `Bearer ${await bearerToken(env, fresh)}`;
-    if (env.language) headers['X-Language'] = env.language;
-    return (env.fetch ?? fetch)(`${env.apiBase ?? ''}${path}`, {
-      method: 'POST',
-      headers,
-      body: body(),
-      signal: env.signal,
-    });
-  };
-  const response = await send(false);
-  // a cached token the server no longer takes (expired early, another server's secret)
-  return auth && response.status === 401 ? send(true) : response;
+  if (auth) return leadRequest(path, { method: 'POST', body }, env);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (env.language) headers['X-Language'] = env.language;
+  return (env.fetch ?? fetch)(`${env.apiBase ?? ''}${path}`, {
+    method: 'POST',
+    headers,
+    body: body(),
+    signal: env.signal,
+  });
 }
 
 /** Call 10, lead level: the file as the lead's document of kind `docKey`; answers the document id. */
@@ -87,24 +79,11 @@ export async function uploadLeadDocument(
   ids: { leadId: string; docKey: string },
   env: PassportApiEnv = {},
 ): Promise<string> {
-  const response = await post(
-    '/api/v1/lead/upload-file',
-    () => {
-      const form = new FormData();
-      form.append('file', file, file.name);
-      form.append('doc_key', ids.docKey);
-      form.append('lead_id', ids.leadId);
-      return form;
-    },
-    env,
-    true,
-  );
-  const answer = (await readJson(response)) as { doc_id?: unknown } | undefined;
-  const docId = answer?.doc_id;
-  if (!response.ok || (typeof docId !== 'string' && typeof docId !== 'number')) {
-    throw new PassportError('upload.failed');
+  try {
+    return await uploadToLead(file, ids, env);
+  } catch (error) {
+    throw new PassportError('upload.failed', { cause: error });
   }
-  return String(docId);
 }
 
 export type DocStatus = 'accept' | 'review' | 'reject';

@@ -2,12 +2,17 @@ import { Form } from '@rjsf/antd';
 import type CoreForm from '@rjsf/core';
 import type { ErrorSchema, FieldPathList, Registry, RJSFSchema } from '@rjsf/utils';
 import { Button, Modal } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { formContextOf, textOr, textsOf } from '../shared/texts.js';
+import type { LeadDocumentUpload, LeadUploadContext } from '../upload/leadUpload.js';
 import { dialogUiSchema, isDuplicate, itemLabel, itemValidator, type PayersOptions, uniqueKey } from './itemForm.js';
 import type { Payer } from './storage.js';
+import { itemTransformNames, transformPayer } from './transforms.js';
 
 export type DialogMode = 'add' | 'edit' | 'view';
+
+/** How saving went: on failure the dialog stays open, with the server's message per field where it sent one. */
+export type SaveOutcome = { ok: true } | { ok: false; fieldErrors: Record<string, string> };
 
 export interface PayerDialogProps {
   mode: DialogMode;
@@ -24,23 +29,52 @@ export interface PayerDialogProps {
   registry: Registry;
   /** The payer's name for the title (edit and view). */
   name?: string;
-  onSave: (payer: Payer) => void;
+  /** Saves the payer (on the server); the dialog is closed by the caller on success. */
+  onSave: (payer: Payer) => Promise<SaveOutcome>;
   onClose: () => void;
+  /** The lead-level upload of this payer's files (upload fields with `target: 'lead'`). */
+  uploadDocument?: LeadDocumentUpload;
 }
 
 /**
  * The sworn statement of one payer: the item fields rendered by RJSF itself with the form's widgets and
- * fields (phone, country, date, upload work as in the step), validated with the step's rules before the
- * payer is taken into the list. View mode shows the same form read-only.
+ * fields (phone, country, date, upload work as in the step), their transforms applied as the engine applies
+ * a step's, validated with the step's rules before the payer is saved and taken into the list. Files go to
+ * the lead (`uploadDocument`). View mode shows the same form read-only.
  */
 export function PayerDialog(props: PayerDialogProps) {
-  const { mode, payer, index, list, listPath, fieldId, itemSchema, options, registry, name, onSave, onClose } = props;
+  const {
+    mode,
+    payer,
+    index,
+    list,
+    listPath,
+    fieldId,
+    itemSchema,
+    options,
+    registry,
+    name,
+    onSave,
+    onClose,
+    uploadDocument,
+  } = props;
   const { t } = textsOf(registry);
   const { uniqueBy } = options;
   const [item, setItem] = useState<Payer>(payer);
   const [attempted, setAttempted] = useState(false);
   const [duplicate, setDuplicate] = useState(false);
   const [uploads, setUploads] = useState<Record<string, number>>({});
+  const [saving, setSaving] = useState(false);
+  /** The server's message per field after a refused save; a field's goes when its value changes. */
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const transformNames = useMemo(() => itemTransformNames(options), [options]);
   const formRef = useRef<CoreForm>(null);
   const listRef = useRef(list);
   listRef.current = list;
@@ -69,31 +103,48 @@ export function PayerDialog(props: PayerDialogProps) {
       // uploads inside the dialog hold its Save, not the step's Next: a cancelled dialog aborts them
       onUploadChange: (inFlight: number, id: string) =>
         setUploads((current) => (current[id] === inFlight ? current : { ...current, [id]: inFlight })),
+      uploadLeadDocument: uploadDocument,
     }),
-    [registry.formContext, item],
-  );
+    [registry.formContext, item, uploadDocument],
+  ) satisfies LeadUploadContext;
   const uploading = Object.values(uploads).some((n) => n > 0);
   const duplicateMessage = textOr(t, 'payers.duplicate', '{{field}}: a payer with this value is already in the list.', {
     field: uniqueBy ? itemLabel(options, t, uniqueBy) : '',
   });
-  const extraErrors = useMemo(
-    () => (duplicate && uniqueBy ? ({ [uniqueBy]: { __errors: [duplicateMessage] } } as ErrorSchema) : undefined),
-    [duplicate, uniqueBy, duplicateMessage],
-  );
+  const extraErrors = useMemo(() => {
+    const errors: Record<string, { __errors: string[] }> = {};
+    for (const [field, message] of Object.entries(serverErrors)) errors[field] = { __errors: [message] };
+    if (duplicate && uniqueBy) errors[uniqueBy] = { __errors: [duplicateMessage] };
+    return Object.keys(errors).length > 0 ? (errors as ErrorSchema) : undefined;
+  }, [serverErrors, duplicate, uniqueBy, duplicateMessage]);
 
   const title =
     mode === 'add'
       ? textOr(t, 'payers.swornStatement', 'Sworn statement')
       : textOr(t, 'payers.swornStatementOf', 'Sworn statement of {{name}}', { name: name ?? '' });
 
-  const save = (data: Payer) => {
+  const save = async (submitted: Payer) => {
+    // every transform, trim included, as a step commits its fields when it is left
+    const data = transformPayer(submitted, transformNames, 'all');
+    if (data !== submitted) setItem(data);
     if (isDuplicate(listRef.current, data, index, uniqueBy)) {
       setAttempted(true);
       setDuplicate(true);
       document.getElementById(`${fieldId}_item_${uniqueBy}`)?.focus();
       return;
     }
-    onSave(data);
+    setSaving(true);
+    const outcome = await onSave(data);
+    if (!mounted.current) return;
+    setSaving(false);
+    if (!outcome.ok) {
+      setAttempted(true);
+      setServerErrors(outcome.fieldErrors);
+    }
+  };
+  const cancel = () => {
+    // a save under way finishes first: its answer decides whether the payer is in the list
+    if (!saving) onClose();
   };
 
   const footer = readonly
@@ -103,16 +154,22 @@ export function PayerDialog(props: PayerDialogProps) {
         </Button>,
       ]
     : [
-        <Button key="cancel" onClick={onClose}>
+        <Button key="cancel" disabled={saving} onClick={cancel}>
           {textOr(t, 'payers.cancel', 'Cancel')}
         </Button>,
-        <Button key="save" type="primary" disabled={uploading} onClick={() => formRef.current?.submit()}>
+        <Button
+          key="save"
+          type="primary"
+          disabled={uploading}
+          loading={saving}
+          onClick={() => formRef.current?.submit()}
+        >
           {mode === 'add' ? textOr(t, 'payers.add', 'Add') : textOr(t, 'payers.save', 'Save')}
         </Button>,
       ];
 
   return (
-    <Modal open title={title} onCancel={onClose} footer={footer} width={720} mask={{ closable: false }}>
+    <Modal open title={title} onCancel={cancel} footer={footer} width={720} mask={{ closable: false }}>
       <Form
         ref={formRef}
         schema={itemSchema}
@@ -131,12 +188,19 @@ export function PayerDialog(props: PayerDialogProps) {
         liveValidate={attempted ? 'onChange' : undefined}
         extraErrors={extraErrors}
         onChange={(e) => {
-          const next = (e.formData ?? {}) as Payer;
+          const next = transformPayer((e.formData ?? {}) as Payer, transformNames, 'input');
           if (duplicate && uniqueKey(next, uniqueBy) !== uniqueKey(item, uniqueBy)) setDuplicate(false);
+          const changed = Object.keys(serverErrors).filter(
+            (field) => JSON.stringify(next[field]) !== JSON.stringify(item[field]),
+          );
+          if (changed.length > 0)
+            setServerErrors((current) =>
+              Object.fromEntries(Object.entries(current).filter(([field]) => !changed.includes(field))),
+            );
           setItem(next);
         }}
         onError={() => setAttempted(true)}
-        onSubmit={(e) => save((e.formData ?? {}) as Payer)}
+        onSubmit={(e) => void save((e.formData ?? {}) as Payer)}
       />
     </Modal>
   );

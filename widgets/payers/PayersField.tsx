@@ -2,12 +2,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { FieldProps } from '@rjsf/utils';
 import { Button, message, Popconfirm, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { CompiledForm } from '../../renderer/core/compile/types.js';
 import { formatComputed } from '../computed/format.js';
 import { FieldLabel } from '../shared/FieldLabel.js';
 import { formContextOf, maybe, type Translate, textOr, textsOf } from '../shared/texts.js';
-import { removePayer } from './api.js';
+import type { LeadDocumentUpload } from '../upload/leadUpload.js';
+import { removePayer, savePayer, storedLeadId, uploadPayerDocument } from './api.js';
 import {
   ID_FIELD,
   itemLabel,
@@ -18,7 +19,7 @@ import {
   shownIndices,
   uniqueKey,
 } from './itemForm.js';
-import { type DialogMode, PayerDialog } from './PayerDialog.js';
+import { type DialogMode, PayerDialog, type SaveOutcome } from './PayerDialog.js';
 import {
   CURRENT_ID_KEY,
   EMAILS_KEY,
@@ -62,8 +63,11 @@ function errorCount(node: unknown): number {
 /**
  * The payers of an application (spec §2 Payers step): a table with Edit, View and Delete per payer, an
  * 'Add payer' button, and the sworn-statement dialog (`PayerDialog`). The list is shown de-duplicated by
- * `uniqueBy`; a payer the server knows (`payerId`) is deleted there first (DELETE {host}/api/v1/lead/payer/{id})
- * and leaves the list, the stored e-mails and the saved draft only when the server answers 200.
+ * `uniqueBy`. The dialog's save stores the payer on the server for the lead of browser storage `leadId`
+ * (POST {host}/api/v1/lead/payer, or PUT …/{payerId} for a payer it knows: our call, the spec shows none)
+ * and keeps the answered id as `payerId`; the payer's files go to the lead's documents, with `payer_id` once
+ * it has one. A payer the server knows is deleted there first (DELETE {host}/api/v1/lead/payer/{id}) and
+ * leaves the list, the stored e-mails and the saved draft only when the server answers 200.
  */
 export function PayersField(props: FieldProps<Payer[] | undefined>) {
   const { fieldPathId, formData, onChange, disabled, readonly, rawErrors, errorSchema, registry, uiSchema, schema } =
@@ -108,23 +112,53 @@ export function PayersField(props: FieldProps<Payer[] | undefined>) {
     setCurrentPayerId(undefined, idKey);
     setDialog(undefined);
   };
-  const save = (payer: Payer) => {
-    if (!dialog) return;
+  const api = { apiBase: ctx.apiBase, language: locale };
+  const save = async (payer: Payer): Promise<SaveOutcome> => {
+    if (!dialog) return { ok: false, fieldErrors: {} };
+    const leadId = storedLeadId();
+    if (!leadId) {
+      toast.error(textOr(t, 'errors.missingLeadId', 'Missing lead identifier. Please complete Step 1 first.'));
+      return { ok: false, fieldErrors: {} };
+    }
+    const answer = await savePayer(leadId, payer, api);
+    if (!answer.ok) {
+      toast.error(answer.message ?? textOr(t, 'payers.saveFailed', 'Failed to save payer'));
+      return { ok: false, fieldErrors: answer.fieldErrors };
+    }
     const current = listRef.current;
     const previous = current[dialog.index];
+    const saved: Payer = { ...payer, [ID_FIELD]: answer.payerId };
     const next = [...current];
-    next[dialog.index] = payer;
-    emit(next);
-    replaceStoredEmail(emailOf(previous), emailOf(payer), emailsKey);
+    next[dialog.index] = saved;
+    // the server keeps one payer per e-mail address: another entry with the id it answered was this payer
+    emit(next.filter((other, i) => i === dialog.index || String(other[ID_FIELD] ?? '') !== answer.payerId));
+    replaceStoredEmail(emailOf(previous), emailOf(saved), emailsKey);
+    toast.success(
+      hasValue(previous?.[ID_FIELD])
+        ? textOr(t, 'payers.updated', 'Payer updated successfully')
+        : textOr(t, 'payers.added', 'Payer added successfully'),
+    );
     close();
+    return { ok: true };
   };
+  // the files of the payer in the dialog: with its id once the server gave it one
+  const dialogPayerId = dialog ? listRef.current[dialog.index]?.[ID_FIELD] : undefined;
+  const uploadDocument = useCallback<LeadDocumentUpload>(
+    async (file, docKey, signal) => {
+      const leadId = storedLeadId();
+      if (!leadId) throw new Error('no lead id in browser storage');
+      const payerId = hasValue(dialogPayerId) ? String(dialogPayerId) : undefined;
+      return uploadPayerDocument(file, { leadId, docKey, payerId }, { apiBase: ctx.apiBase, language: locale, signal });
+    },
+    [dialogPayerId, ctx.apiBase, locale],
+  );
 
   const remove = async (index: number) => {
     const payer = listRef.current[index];
     if (!payer) return;
     const serverId = payer[ID_FIELD];
     if (hasValue(serverId)) {
-      const removed = await removePayer(String(serverId), { apiBase: ctx.apiBase, language: locale });
+      const removed = await removePayer(String(serverId), api);
       if (!removed) {
         toast.error(textOr(t, 'payers.removeFailed', 'Failed to remove payer'));
         return;
@@ -249,6 +283,7 @@ export function PayersField(props: FieldProps<Payer[] | undefined>) {
           name={current ? nameOf(current, dialog.index) : undefined}
           onSave={save}
           onClose={close}
+          uploadDocument={uploadDocument}
         />
       )}
     </div>

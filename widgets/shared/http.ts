@@ -1,20 +1,9 @@
 /**
  * GET calls of widgets to the public JSON endpoints (searches, places): no bearer token, the active
- * language in `X-Language`. A non-OK answer raises `HttpStatusError`, whose `key` is the catalogue message
- * the runner's own `ApiStatusError` uses ('API responded with status {{status}}'); widgets may not import the
- * runner (`renderer/react`), so the error is mirrored here rather than shared.
+ * language in `X-Language`. A non-OK answer raises the shared `ApiStatusError` (renderer/core/api/token.ts,
+ * 'API responded with status {{status}}'), as the runner's calls do.
  */
-
-export class HttpStatusError extends Error {
-  readonly key = 'errors.apiStatus';
-  constructor(readonly status: number) {
-    super(`API responded with status ${status}`);
-    this.name = 'HttpStatusError';
-  }
-  get params() {
-    return { status: this.status };
-  }
-}
+import { ApiStatusError } from '../../renderer/core/api/token.js';
 
 export type QueryValue = string | number | undefined;
 
@@ -44,6 +33,6 @@ export async function getJson<T>(
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (language) headers['X-Language'] = language;
   const response = await fetch(urlOf(path, query, apiBase), { headers, signal });
-  if (!response.ok) throw new HttpStatusError(response.status);
+  if (!response.ok) throw new ApiStatusError(response.status);
   return (await response.json()) as T;
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import type { FieldProps } from '@rjsf/utils';
 import { Button, message, Progress, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -6,7 +6,9 @@ import { ariaFor } from '../shared/aria.js';
 import { FieldLabel } from '../shared/FieldLabel.js';
 import { formContextOf, maybe, textOr, textsOf } from '../shared/texts.js';
 import { type FileProblem, fileProblem } from './checks.js';
-import { shortFileName, storedFileName } from './fileName.js';
+import { FileList } from './FileList.js';
+import { storedFileName } from './fileName.js';
+import { leadUploadFor, MissingLeadError } from './leadUpload.js';
 import { deleteLocalCopy, saveLocalCopy } from './localCopies.js';
 import { type SignedUploadHandle, signedUpload } from './signedUpload.js';
 
@@ -20,6 +22,8 @@ export interface UploadRecord {
   type: string;
   size: number;
   status: UploadStatus;
+  /** The lead-level document's id (`doc_id`), when the file went to the lead (`target: 'lead'`). */
+  docId?: string;
 }
 
 interface Item extends UploadRecord {
@@ -34,6 +38,8 @@ interface UploadOptions {
   maxFiles?: number;
   messages?: Partial<Record<FileProblem | 'failed', string>>;
   docKey?: string;
+  /** A field whose value is the document kind (the chosen eligibility document). */
+  docKeyFrom?: string;
   target?: string;
   fileNamePrefix?: string;
   hint?: string;
@@ -49,11 +55,28 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
   const { fieldPathId, formData, onChange, disabled, readonly, rawErrors, registry, uiSchema, required, name } = props;
   const id = fieldPathId.$id;
   const options = (uiSchema?.['ui:options'] ?? {}) as UploadOptions;
-  const { accept, mimeTypes, minBytes, maxBytes, maxFiles = 1, messages = {}, docKey, fileNamePrefix, hint } = options;
-  const { t } = textsOf(registry);
+  const {
+    accept,
+    mimeTypes,
+    minBytes,
+    maxBytes,
+    maxFiles = 1,
+    messages = {},
+    docKey: fixedDocKey,
+    docKeyFrom,
+    target,
+    fileNamePrefix,
+    hint,
+  } = options;
+  const { t, locale } = textsOf(registry);
   const ctx = formContextOf(registry);
+  const chosenKind = docKeyFrom ? ctx.formData?.[docKeyFrom] : undefined;
+  const docKey = fixedDocKey ?? (typeof chosenKind === 'string' && chosenKind ? chosenKind : undefined);
   const [items, setItems] = useState<Item[]>(() =>
-    (Array.isArray(formData) ? formData : []).map((r) => ({ ...r, percent: r.status === 'done' ? 100 : 0 })),
+    (Array.isArray(formData) ? formData : [])
+      // only file records (a record without a name is no file: e.g. an empty item from a default)
+      .filter((r) => r && typeof r === 'object' && typeof r.name === 'string')
+      .map((r) => ({ ...r, percent: r.status === 'done' ? 100 : 0 })),
   );
   const [problem, setProblem] = useState<string | undefined>();
   const itemsRef = useRef(items);
@@ -98,6 +121,52 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
   }, []);
 
   const problemText = (p: FileProblem) => t(messages[p] ?? `upload.${p}`, { limit: maxFiles, count: maxFiles });
+  const failedText = (fileName: string) =>
+    t(messages.failed && messages.failed !== 'upload.failed' ? messages.failed : 'upload.fileFailed', {
+      name: fileName,
+    });
+  // the lead's document upload: the surrounding form's own (the payer dialog's, with the payer) or the lead's
+  const leadUpload = leadUploadFor(registry.formContext, target, docKey, { apiBase: ctx.apiBase, language: locale });
+
+  /** A file to the lead (and for `target: 'both'` to the signed storage too); done when every part is. */
+  const startLead = (file: File, uid: string, stored: string, patch: (p: Partial<Item>, emit: boolean) => void) => {
+    if (!leadUpload || !docKey) return;
+    const controller = new AbortController();
+    let signed: SignedUploadHandle | undefined;
+    handles.current.set(uid, {
+      abort: () => {
+        controller.abort();
+        signed?.abort();
+      },
+    });
+    const signedPart =
+      target === 'both'
+        ? new Promise<void>((resolve, reject) => {
+            signed = signedUpload({
+              file,
+              fileName: stored,
+              apiBase: ctx.apiBase,
+              onProgress: (percent) => patch({ percent }, false),
+              onSuccess: () => resolve(),
+              onError: reject,
+            });
+          })
+        : Promise.resolve();
+    Promise.all([Promise.resolve().then(() => leadUpload(file, docKey, controller.signal)), signedPart]).then(
+      ([docId]) => {
+        if (controller.signal.aborted) return;
+        handles.current.delete(uid);
+        patch({ status: 'done', percent: 100, docId }, true);
+        void saveLocalCopy(uid, file);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        handles.current.delete(uid);
+        patch({ status: 'error' }, true);
+        message.error(error instanceof MissingLeadError ? t('errors.missingLeadId') : failedText(file.name));
+      },
+    );
+  };
 
   const start = (file: File) => {
     const uid = globalThis.crypto.randomUUID();
@@ -111,6 +180,10 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
     );
     const patch = (p: Partial<Item>, emit: boolean) =>
       update((list) => list.map((i) => (i.uid === uid ? { ...i, ...p } : i)), emit);
+    if (leadUpload) {
+      startLead(file, uid, stored, patch);
+      return;
+    }
     try {
       const handle = signedUpload({
         file,
@@ -125,11 +198,7 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
         onError: () => {
           handles.current.delete(uid);
           patch({ status: 'error' }, true);
-          message.error(
-            t(messages.failed && messages.failed !== 'upload.failed' ? messages.failed : 'upload.fileFailed', {
-              name: file.name,
-            }),
-          );
+          message.error(failedText(file.name));
         },
       });
       handles.current.set(uid, handle);
@@ -191,31 +260,23 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
           {problem}
         </div>
       )}
-      {items.length > 0 && (
-        <ul aria-label={label} style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
-          {items.map((item) => (
-            <li key={item.uid} data-status={item.status} style={{ marginBottom: 4 }}>
-              <span title={item.name}>{shortFileName(item.name)}</span>{' '}
-              <Button
-                type="text"
-                size="small"
-                icon={<DeleteOutlined />}
-                aria-label={textOr(t, 'upload.remove', 'Remove {{name}}', { name: item.name })}
-                onClick={() => remove(item.uid)}
-                disabled={disabled || readonly}
-              />
-              {item.status !== 'done' && (
-                <Progress
-                  percent={item.percent}
-                  size="small"
-                  status={item.status === 'error' ? 'exception' : 'active'}
-                  aria-label={item.name}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <FileList
+        files={items}
+        label={label}
+        t={t}
+        disabled={disabled || readonly}
+        onRemove={(item) => remove(item.uid)}
+        progress={(item) =>
+          item.status !== 'done' && (
+            <Progress
+              percent={item.percent}
+              size="small"
+              status={item.status === 'error' ? 'exception' : 'active'}
+              aria-label={item.name}
+            />
+          )
+        }
+      />
     </div>
   );
 }

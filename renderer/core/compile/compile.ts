@@ -15,7 +15,7 @@ import { FIELD_TYPES } from '../dsl/types.js';
 import { NAMED_OPERATIONS, unknownOperations, variablesOf } from '../expr/index.js';
 import { checkDefinitionShape } from './check.js';
 import { allOfConditions, conditionFields, conditionToSchema } from './conditions.js';
-import { type CompiledField, clean, compileField, withEntry } from './fields.js';
+import { type CompiledField, clean, compileField, isDataField, withEntry } from './fields.js';
 import { TextTable } from './texts.js';
 import type {
   CompiledForm,
@@ -296,11 +296,21 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
                   `steps.${step.id}.sections.${ci}.failureMessage`,
                   `${secPointer}/failureMessage`,
                 ),
+                storage: sectionStorage(section, fields, secPointer, diagnostics),
               }
             : {}),
           fields: names,
         }),
       );
+      if (section?.display !== 'modal' && (section?.storageKey || section?.storageFields)) {
+        diagnostics.push({
+          severity: 'error',
+          code: 'storage-on-inline-section',
+          message:
+            "storageKey and storageFields apply to `display: modal` sections only (kept when the dialog's Next succeeds)",
+          pointer: `${secPointer}/${section?.storageKey ? 'storageKey' : 'storageFields'}`,
+        });
+      }
     });
     const sp = `/steps/${si}`;
     const wl = def.wizard?.labels ?? {};
@@ -321,6 +331,7 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
         tooltip: texts.optional(step.tooltip, `steps.${step.id}.tooltip`, `${sp}/tooltip`),
         failureMessage: texts.optional(step.failureMessage, `steps.${step.id}.failureMessage`, `${sp}/failureMessage`),
         labels: { previous: label('previous'), next: label('next'), done: label('done') },
+        backButton: step.backButton === false ? (false as const) : undefined,
         fields: stepFields,
         sections,
         schemaId: `${base}/step-${stepIndex}.json`,
@@ -473,6 +484,42 @@ function optionTests(node: unknown, pointer: string): Array<{ option: string; po
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * A modal section's browser-storage record: its key and the stored properties (property → field), by default
+ * each data field of the section under its own name. A property naming a field outside the section is an error.
+ */
+function sectionStorage(
+  section: Pick<Section, 'storageKey' | 'storageFields'>,
+  fields: Field[],
+  pointer: string,
+  diagnostics: Diagnostic[],
+): SectionPlan['storage'] {
+  if (!section.storageKey) {
+    if (section.storageFields) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'storage-without-key',
+        message: 'storageFields needs a storageKey to store them under',
+        pointer: `${pointer}/storageFields`,
+      });
+    }
+    return undefined;
+  }
+  const own = fields.filter((f) => f && isDataField(f)).map((f) => f.name);
+  const mapping = section.storageFields ?? Object.fromEntries(own.map((name) => [name, name]));
+  for (const [property, name] of Object.entries(mapping)) {
+    if (!own.includes(name)) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'unknown-field',
+        message: `storageFields/${property} refers to field '${name}', which is not a data field of this section (it has: ${own.join(', ') || 'none'})`,
+        pointer: `${pointer}/storageFields/${property.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      });
+    }
+  }
+  return { key: section.storageKey, fields: mapping };
 }
 
 interface SectionSource {

@@ -1,6 +1,17 @@
 import countries from 'i18n-iso-countries';
 import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
-import type { DateRef, Field, JsonValue, Option, OptionSource, ReferenceList, Rule, RuleKind } from '../dsl/types.js';
+import type {
+  DateRef,
+  Field,
+  JsonValue,
+  Option,
+  OptionSource,
+  ReferenceList,
+  Rule,
+  RuleKind,
+  SubmitSettings,
+  ValueSource,
+} from '../dsl/types.js';
 import { RULE_KINDS } from '../dsl/types.js';
 import { acceptedMimeTypes, sizeInBytes } from './files.js';
 import type { TextTable } from './texts.js';
@@ -261,6 +272,7 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
       allOf.push({ pattern: `^\\d{${length}}$`, errorMessage: 'validation.otp' });
       options.length = length;
       options.resendSeconds = field.resendSeconds ?? 60;
+      if (field.send) options.send = compileCall(field.send, ctx, `${pointer}/send`) as unknown as JsonValue;
       break;
     }
     case 'phone': {
@@ -485,6 +497,18 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
       });
       if (field.type !== 'consentPdf') {
         options.docKey = field.docKey;
+        if (field.docKeyFrom) {
+          options.docKeyFrom = field.docKeyFrom;
+          deps.push(field.docKeyFrom);
+          if (!ctx.scope.names.has(field.docKeyFrom)) {
+            ctx.diagnostics.push({
+              severity: 'error',
+              code: 'unknown-field',
+              message: `docKeyFrom refers to field '${field.docKeyFrom}', which does not exist`,
+              pointer: `${pointer}/docKeyFrom`,
+            });
+          }
+        }
         options.target = field.target ?? 'signed';
         options.fileNamePrefix = field.fileNamePrefix;
         options.hint = field.hint ? t.key(field.hint, `${hint}.hint`, `${pointer}/hint`) : undefined;
@@ -513,9 +537,18 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
     case 'faceCapture':
       schema = {
         type: 'object',
-        required: ['status'],
         properties: { status: { enum: ['accept', 'review', 'reject'] }, message: { type: 'string' } },
       };
+      // RJSF starts an object field as `{}`: "no outcome yet" is a missing status, said as the field's
+      // required message at the field itself. A bare `required` would be reported at `/status`, a property
+      // with no input of its own; the double negation keeps the error at the field.
+      whenRequired = { not: { not: { required: ['status'] } }, errorMessage: required };
+      if (field.acceptRequired) {
+        const message = field.acceptRequiredMessage
+          ? t.key(field.acceptRequiredMessage, `${hint}.acceptRequiredMessage`, `${pointer}/acceptRequiredMessage`)
+          : 'face.acceptRequired';
+        allOf.push({ properties: { status: { const: 'accept' } }, errorMessage: message });
+      }
       uiField = 'faceCapture';
       Object.assign(options, {
         durationSeconds: field.durationSeconds ?? 5,
@@ -523,6 +556,12 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
         height: field.height ?? 720,
         format: field.format ?? 'mp4',
         storageKey: field.storageKey,
+        acceptRequired: field.acceptRequired || undefined,
+        onAccept: field.onAccept
+          ? { back: field.onAccept.back ?? 0, finishAfterMs: field.onAccept.finishAfterMs ?? 0 }
+          : undefined,
+        // the field shows its messages inside its own frame, next to the camera (RJSF's template would repeat them)
+        hideError: true,
       });
       break;
     case 'payers': {
@@ -638,6 +677,47 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
   });
 
   return { hasData, schema, whenRequired, requiredMessage: required, ui, dependsOn: [...new Set(deps)].sort() };
+}
+
+/**
+ * A call a field makes itself (the code an OTP field sends): its texts as keys, its payload's fields checked
+ * against the form's names. The runner performs it as it performs a step's submission.
+ */
+function compileCall(settings: SubmitSettings, ctx: FieldContext, pointer: string): SubmitSettings {
+  const t = ctx.texts;
+  const hint = `${ctx.hint}.send`;
+  const sources: Array<[ValueSource | string, string]> = [
+    ...Object.entries(settings.payload?.fields ?? {}).map(
+      ([key, src]) => [src, `${pointer}/payload/fields/${key}`] as [ValueSource | string, string],
+    ),
+    ...(settings.payload?.set ?? []).map((src, i) => [src, `${pointer}/payload/set/${i}`] as [ValueSource, string]),
+  ];
+  for (const [src, p] of sources) {
+    const from = typeof src === 'string' ? src : src.from;
+    const name = from?.split('.')[0];
+    if (name && !ctx.scope.names.has(name)) {
+      ctx.diagnostics.push({
+        severity: 'error',
+        code: 'unknown-field',
+        message: `payload refers to field '${name}', which does not exist`,
+        pointer: p,
+      });
+    }
+  }
+  return clean({
+    ...settings,
+    errorMessage: settings.errorMessage
+      ? t.key(settings.errorMessage, `${hint}.errorMessage`, `${pointer}/errorMessage`)
+      : undefined,
+    messageMap: settings.messageMap?.map((m, i) => ({
+      contains: m.contains,
+      message: t.key(m.message, `${hint}.messageMap.${i}`, `${pointer}/messageMap/${i}/message`),
+    })),
+    requiresStorage: settings.requiresStorage?.map((r, i) => ({
+      key: r.key,
+      message: t.key(r.message, `${hint}.requiresStorage.${i}`, `${pointer}/requiresStorage/${i}/message`),
+    })),
+  });
 }
 
 /** A payer-like item: an object of fields (no steps, no conditions across the form). */

@@ -62,6 +62,11 @@ export interface SectionPlan {
   modal?: { width: string; fullWidthBelow: number };
   /** Text key shown in a modal section's dialog when its Next finds failing fields. */
   failureMessage?: string;
+  /**
+   * Where a modal section's values are kept when its Next succeeds: the browser-storage key and the stored
+   * object's properties (property → field).
+   */
+  storage?: { key: string; fields: Record<string, string> };
   /** Field names in order, including fields without data (info, computed). */
   fields: string[];
 }
@@ -76,6 +81,8 @@ export interface StepPlan {
   tooltip?: string;
   failureMessage?: string;
   labels: { previous: string; next: string; done: string };
+  /** `false`: no Back button on this step (absent: Back on every step but the first). */
+  backButton?: false;
   /** Top-level field names of this step, in order. */
   fields: string[];
   sections: SectionPlan[];

@@ -288,6 +288,8 @@ export interface UploadSettings {
   maxFiles?: number;
   /** Document kind for the lead-level upload (`passport_eu`, `parent_consent`, …). */
   docKey?: string;
+  /** A field whose value is the document kind (the chosen eligibility document); instead of `docKey`. */
+  docKeyFrom?: string;
   /** Where the file goes: the signed storage upload, or the lead's document upload. */
   target?: 'signed' | 'lead' | 'both';
   /** Stored file names start with this (e.g. 'Passport'). */
@@ -313,11 +315,32 @@ export interface FaceCaptureField extends FieldBase {
   format?: 'mp4';
   /** Browser-storage key of the outcome. */
   storageKey?: string;
+  /**
+   * Only an 'accept' outcome passes (the step's button in submit mode needs 'accept'); a 'review' or
+   * 'reject' outcome fails with `acceptRequiredMessage`.
+   */
+  acceptRequired?: boolean;
+  /** Message when the outcome is not 'accept' under `acceptRequired`; default 'Please complete the face verification successfully to continue.'. */
+  acceptRequiredMessage?: Text;
+  /** What a new 'accept' outcome does besides stopping camera and microphone: e.g. end the flow (the KYC flow). */
+  onAccept?: FaceAcceptAction;
+}
+/** A new 'accept' outcome goes back `back` steps and, `finishAfterMs` later, ends the flow with the success result. */
+export interface FaceAcceptAction {
+  /** Steps to go back at once (default 0). */
+  back?: number;
+  /** Milliseconds until the success result shows (default 0: at once). */
+  finishAfterMs?: number;
 }
 export interface OtpField extends FieldBase {
   type: 'otp';
   length?: number;
   resendSeconds?: number;
+  /**
+   * The call that sends the code (e.g. POST {host}/api/v1/blkacct/send-kyc-otp): made when the field first
+   * shows and on Resend, which waits `resendSeconds` after each send.
+   */
+  send?: SubmitSettings;
 }
 export interface ConsentPdfField extends FieldBase {
   type: 'consentPdf';
@@ -429,6 +452,13 @@ export interface Section {
   modal?: { width?: string; fullWidthBelow?: number };
   /** Shown in a modal section's dialog when its Next finds failing fields. */
   failureMessage?: Text;
+  /**
+   * A modal section's values kept in browser storage under this key (JSON) when its Next succeeds, e.g. the
+   * saved parental consent `parentalConsentUpload`.
+   */
+  storageKey?: string;
+  /** The stored object's properties: property → field of the section. Default: each data field under its own name. */
+  storageFields?: Record<string, string>;
   fields: Field[];
 }
 
@@ -449,6 +479,8 @@ export interface Step {
   /** Shown when Next finds invalid fields ('Please fill all required fields.'). */
   failureMessage?: Text;
   labels?: ButtonLabels;
+  /** `false`: no Back (Previous) button on this step (the KYC face step, whose only wizard button is Submit). */
+  backButton?: boolean;
 }
 
 export interface ButtonLabels {
@@ -476,8 +508,8 @@ export interface ValueSource {
   locale?: true;
   /** Output format of a date value. */
   format?: DateFormat;
-  /** Convert the value: to text, number, the names of uploaded files, or JSON text. */
-  as?: 'string' | 'number' | 'boolean' | 'fileNames' | 'json';
+  /** Convert the value: to text, number, the names of uploaded files, JSON text, or an amount as text with two decimals. */
+  as?: 'string' | 'number' | 'boolean' | 'fileNames' | 'json' | 'amount';
   /** Replace the value by the entry with its key; `otherwise` when none matches. */
   map?: Record<string, JsonValue>;
   otherwise?: JsonValue;

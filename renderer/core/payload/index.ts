@@ -86,6 +86,12 @@ export function resolveSource(
     case 'json':
       value = value === undefined ? undefined : JSON.stringify(value);
       break;
+    case 'amount': {
+      const n =
+        typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : Number.NaN;
+      value = Number.isFinite(n) ? n.toFixed(2) : undefined;
+      break;
+    }
   }
   if (src.omitIfEmpty && !isFilled(value)) return undefined;
   return value;
@@ -256,10 +262,17 @@ export function failureMessage(settings: SubmitSettings, body: unknown): { key?:
 // ---------------------------------------------------------------------------------------------
 
 /** Nested objects from bracketed form keys: `nationality[iso]=VN` → `{ nationality: { iso: 'VN' } }`. */
+/** Keys that would reach an object's prototype instead of the object. */
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** The highest list index a bracketed key may name (a larger one would make a huge sparse list). */
+const MAX_INDEX = 999;
+
 export function unflattenForm(entries: Iterable<[string, string]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of entries) {
     const parts = name.match(/[^[\]]+/g) ?? [name];
+    // a name that would write into a prototype or make a huge list is not data of any form: left out
+    if (parts.some((p) => UNSAFE_KEYS.has(p) || (/^\d+$/.test(p) && Number(p) > MAX_INDEX))) continue;
     let node = out;
     for (let i = 0; i < parts.length - 1; i++) {
       if (!node[parts[i]] || typeof node[parts[i]] !== 'object') node[parts[i]] = /^\d+$/.test(parts[i + 1]) ? [] : {};
@@ -362,7 +375,7 @@ export function decodePayload(
     if (typeof value === 'string' && format) value = parseFormattedDate(value, format) ?? value;
     if (!nested && typeof value === 'string') {
       const type = propertyType(top);
-      const textual = opts.textValues || source.as === 'string' || source.map !== undefined;
+      const textual = opts.textValues || source.as === 'string' || source.as === 'amount' || source.map !== undefined;
       if (textual && (type === 'number' || type === 'integer') && value.trim() !== '' && Number.isFinite(Number(value)))
         value = Number(value);
       else if (textual && type === 'boolean' && (value === 'true' || value === 'false')) value = value === 'true';

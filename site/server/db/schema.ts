@@ -13,8 +13,10 @@ export interface LeadTable {
   id: Generated<number>;
   /** The blocked-account number, generated on the server. */
   account_id: string;
-  /** Step data as sent, by step: { "1": {...}, "2": {...}, "3": {...} }. */
+  /** Step data read back into the form's field names, by step id: { "sign-up": {...}, … }. */
   data: Json;
+  /** The steps' requests as sent (the spec's names: first_name, referral_code, …), by step id. */
+  sent: ColumnType<unknown, string | undefined, string>;
   status: Generated<string>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;

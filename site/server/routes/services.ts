@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { jsonValue } from '../db/index.js';
 import { createFaceProvider, FaceProviderError } from '../documents/face.js';
@@ -8,21 +8,13 @@ import { checkFile, DOCUMENT_TYPES, VIDEO_TYPES } from '../files/check.js';
 import { sendOtp, verifyOtp } from '../otp/service.js';
 import { autocomplete, placeDetails } from '../places/index.js';
 import { newSearch, normalizeLanguage, searchUniversities } from '../search/index.js';
-import { checkBearer } from '../tokens.js';
+import { activePayerId, leadIdOf, parseId, RequestProblem, requireToken } from './lead.js';
+import { registerPayerRoutes } from './payers.js';
 
 /** A multipart request read whole: its text fields and at most one file. */
 interface MultipartBody {
   fields: Record<string, string>;
   file?: { field: string; filename: string; contentType: string; bytes: Uint8Array };
-}
-
-class RequestProblem extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Reads a multipart body; the file size limit of the multipart plugin turns into 413. */
@@ -37,26 +29,6 @@ async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
     } else body.fields[part.fieldname] = String(part.value);
   }
   return body;
-}
-
-function requireToken(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): boolean {
-  const check = checkBearer(ctx.config.secret, request.headers.authorization);
-  if (check.ok) return true;
-  void reply.code(401).send({ status: false, message: `Unauthorized: token ${check.reason}` });
-  return false;
-}
-
-/** A database id from text: plain decimal digits within the integer column's range, nothing else. */
-export function parseId(value: string | undefined): number | undefined {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : undefined;
-}
-
-function leadIdOf(value: string | undefined): number {
-  const id = parseId(value);
-  if (id === undefined) throw new RequestProblem(400, 'lead_id must be the id of an application');
-  return id;
 }
 
 /** The lead's blocked-account number and its e-mail address from the sign-up step. */
@@ -163,18 +135,9 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
     if (!check.ok) throw new RequestProblem(400, check.message);
     let payerId: number | null = null;
     if (fields.payer_id) {
-      const id = parseId(fields.payer_id);
-      const payer =
-        id === undefined
-          ? undefined
-          : await ctx.db
-              .selectFrom('payers')
-              .select('id')
-              .where('id', '=', id)
-              .where('lead_id', '=', leadId)
-              .executeTakeFirst();
-      if (!payer) throw new RequestProblem(400, 'payer_id must be a payer of this application');
-      payerId = payer.id;
+      const payer = await activePayerId(ctx.db, parseId(fields.payer_id), leadId);
+      if (payer === undefined) throw new RequestProblem(400, 'payer_id must be a payer of this application');
+      payerId = payer;
     }
     const key = `leads/${leadId}/${docKey}-${randomBytes(8).toString('hex')}`;
     await ctx.files.put(key, file.bytes, check.contentType);
@@ -198,24 +161,8 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
     }
   });
 
-  /** Removes a payer from the lead's list. */
-  app.delete<{ Params: { payerId: string } }>('/api/v1/lead/payer/:payerId', async (request, reply) => {
-    if (!requireToken(ctx, request, reply)) return reply;
-    // not a decimal number: a bad request; a number no payer can have: not found
-    if (!/^\d+$/.test(request.params.payerId))
-      return reply.code(400).send({ status: false, message: 'Failed to remove payer' });
-    const id = parseId(request.params.payerId);
-    if (id === undefined) return reply.code(404).send({ status: false, message: 'Failed to remove payer' });
-    const result = await ctx.db
-      .updateTable('payers')
-      .set({ deleted_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0)
-      return reply.code(404).send({ status: false, message: 'Failed to remove payer' });
-    return { status: true, message: 'Payer removed successfully' };
-  });
+  /** Payers of the lead: create, update, remove (routes/payers.ts). */
+  await registerPayerRoutes(app, ctx);
 
   /** Sends a KYC code to the lead's e-mail address. */
   app.post('/api/v1/blkacct/send-kyc-otp', limited(10), async (request, reply) => {
@@ -260,6 +207,7 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
     newSearch({
       name: request.query.name,
       university_ids: request.query.university_ids,
+      category_ids: request.query.category_ids,
       skip: request.query.skip,
       take: request.query.take,
       language: normalizeLanguage(request.headers['x-language']),
@@ -274,8 +222,4 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
    * A blog article's title and slug by id. Articles arrive with the content site; until an article
    * exists the answer is the spec's failure shape, never an error.
    */
-  app.get<{ Params: { id: string } }>('/api/blog/article/:id', async () => ({
-    ok: false,
-    data: { title: '', slug: '' },
-  }));
 }

@@ -216,18 +216,22 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
             const decoded = await decode(ctx, target, payload);
             const answer = await ctx.db.transaction().execute(async (trx) => {
               if (leadId === undefined) {
-                return insertLead(trx, { data: jsonValue({ [stepKey]: decoded }) });
+                return insertLead(trx, {
+                  data: jsonValue({ [stepKey]: decoded }),
+                  sent: jsonValue({ [stepKey]: payload }),
+                });
               }
               const lead = await trx
                 .selectFrom('leads')
-                .select(['data', 'account_id'])
+                .select(['data', 'sent', 'account_id'])
                 .where('id', '=', leadId)
                 .forUpdate()
                 .executeTakeFirstOrThrow();
               const merged = { ...(lead.data as Record<string, unknown>), [stepKey]: decoded };
+              const sent = { ...(lead.sent as Record<string, unknown>), [stepKey]: payload };
               await trx
                 .updateTable('leads')
-                .set({ data: jsonValue(merged), updated_at: sql`now()` })
+                .set({ data: jsonValue(merged), sent: jsonValue(sent), updated_at: sql`now()` })
                 .where('id', '=', leadId)
                 .execute();
               return { id: leadId, account_id: lead.account_id };

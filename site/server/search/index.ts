@@ -11,7 +11,9 @@
  * - Program flatData: studyProgram (the name), slug (unique over all programs: the site also
  *   routes /studyprograms/{slug}), university (a list of university ids, like a content-service
  *   reference field), academicDegree, language (list), studyform (list), locations
- *   (comma-separated), infoProfileText.
+ *   (comma-separated), infoProfileText; optional categoryIds (ids of the study fields the program
+ *   belongs to, the `categoryId`s of the study-field cards that link to
+ *   /studyportal/search?category_ids=…).
  *
  * Languages: a field whose value is an object keyed only by language codes (en, de, fr, vi, es,
  * zh, ru, uk) is localized, e.g. `"infoProfileText": { "en": "…", "de": "…" }`; any other value
@@ -252,6 +254,8 @@ function rankAndSort(records: ContentRecord[], nameField: string, text: string, 
 export interface NewSearchParams {
   name?: unknown;
   university_ids?: unknown;
+  /** Study-field ids (same forms as university_ids): programs in any of these fields. */
+  category_ids?: unknown;
   skip?: unknown;
   take?: unknown;
   /** The X-Language header. */
@@ -276,7 +280,13 @@ export interface UniversitySearchAnswer {
 }
 
 /** Parameters of GET /api/new-search that are not field filters. */
-const RESERVED = new Set(['content_language', 'language', 'name', 'university_ids', 'skip', 'take']);
+const RESERVED = new Set(['content_language', 'language', 'name', 'university_ids', 'category_ids', 'skip', 'take']);
+
+/** Whether a program belongs to one of the study fields (its `categoryIds`). */
+function inCategories(program: ContentRecord, categories: ReadonlySet<string>): boolean {
+  const ids = program.flatData.categoryIds;
+  return Array.isArray(ids) && ids.some((id) => categories.has(String(id)));
+}
 
 export interface ContentSearch {
   newSearch(params: NewSearchParams): NewSearchAnswer;
@@ -286,13 +296,23 @@ export interface ContentSearch {
 export function createContentSearch(content: Content): ContentSearch {
   const universitiesById = new Map(content.universities.map((u) => [u.id, u]));
 
+  /** Ids of the universities offering a program in one of the study fields. */
+  const universitiesTeaching = (categories: ReadonlySet<string>): Set<string> =>
+    new Set(
+      content.programs
+        .filter((p) => inCategories(p, categories))
+        .flatMap((p) => (p.flatData.university as unknown[]).map(String)),
+    );
+
   /**
    * GET /api/new-search/: programs and universities whose name contains `name`, one page of
    * each (the same skip and take for both), totals before paging. `university_ids` narrows the
    * programs to those universities; the universities themselves are not narrowed, because the
    * search page's university select keeps listing the others while one is chosen. Besides the
    * spec's fields each item carries its `id`, and a program its university (for the
-   * /university/{uniSlug}/studyprograms/{programSlug} link).
+   * /university/{uniSlug}/studyprograms/{programSlug} link). `category_ids` (the study-field
+   * cards' link) narrows the programs to those fields and the universities to those offering a
+   * program in one of them.
    */
   function newSearch(params: NewSearchParams): NewSearchAnswer {
     const language = normalizeLanguage(params.language);
@@ -300,16 +320,26 @@ export function createContentSearch(content: Content): ContentSearch {
     const { skip, take } = paging(params.skip, params.take);
     const ids = parseIds(params.university_ids);
     const wanted = ids ? new Set(ids) : undefined;
+    const categoryIds = parseIds(params.category_ids);
+    const categories = categoryIds ? new Set(categoryIds) : undefined;
+    const teaching = categories ? universitiesTeaching(categories) : undefined;
 
     const programs = rankAndSort(
-      wanted
-        ? content.programs.filter((p) => (p.flatData.university as string[]).some((id) => wanted.has(id)))
-        : content.programs,
+      content.programs.filter(
+        (p) =>
+          (!wanted || (p.flatData.university as string[]).some((id) => wanted.has(id))) &&
+          (!categories || inCategories(p, categories)),
+      ),
       'studyProgram',
       text,
       language,
     );
-    const universities = rankAndSort(content.universities, 'universityName', text, language);
+    const universities = rankAndSort(
+      teaching ? content.universities.filter((u) => teaching.has(u.id)) : content.universities,
+      'universityName',
+      text,
+      language,
+    );
 
     return {
       program: {
@@ -349,6 +379,7 @@ export function createContentSearch(content: Content): ContentSearch {
    * `data[0]`). Filters:
    * - `university_ids`: only these universities;
    * - `name`: as in `newSearch`;
+   * - `category_ids`: only universities offering a program in one of these study fields;
    * - any other parameter named after a university field (`location`, `typUniversity`,
    *   `foundingyear`, …): the field equals the value in some language, case- and
    *   accent-insensitively; for comma-separated fields (location) one of the items does; numbers
@@ -361,6 +392,8 @@ export function createContentSearch(content: Content): ContentSearch {
     const text = fold(typeof params.name === 'string' ? params.name : '');
     const { skip, take } = paging(params.skip, params.take);
     const ids = parseIds(params.university_ids);
+    const categoryIds = parseIds(params.category_ids);
+    const teaching = categoryIds ? universitiesTeaching(new Set(categoryIds)) : undefined;
     const fields = new Set(content.universities.flatMap((u) => Object.keys(u.flatData)));
     const filters = Object.entries(params).filter(
       ([key, value]) => !RESERVED.has(key) && fields.has(key) && value !== undefined && value !== '',
@@ -368,7 +401,9 @@ export function createContentSearch(content: Content): ContentSearch {
 
     const matching = content.universities.filter(
       (u) =>
-        (!ids || ids.includes(u.id)) && filters.every(([field, wanted]) => fieldMatches(u.flatData[field], wanted)),
+        (!ids || ids.includes(u.id)) &&
+        (!teaching || teaching.has(u.id)) &&
+        filters.every(([field, wanted]) => fieldMatches(u.flatData[field], wanted)),
     );
     const ranked = rankAndSort(matching, 'universityName', text, language);
     return {

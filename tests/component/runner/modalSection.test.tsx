@@ -66,6 +66,52 @@ describe('a modal section (the parental consent)', () => {
     expect(await screen.findByRole('heading', { name: 'Payers' })).toBeTruthy();
   });
 
+  it('keeps its values under its storageKey once its Next succeeds, not before', async () => {
+    const user = userEvent.setup();
+    const withStorage: FormDefinition = {
+      ...consent,
+      steps: [
+        {
+          ...consent.steps[0],
+          sections: [
+            consent.steps[0].sections![0],
+            {
+              ...consent.steps[0].sections![1],
+              storageKey: 'parentalConsentUpload',
+              storageFields: { guardianName: 'guardianName', passport: 'guardianPassport' },
+              fields: [
+                ...consent.steps[0].sections![1].fields,
+                {
+                  name: 'guardianPassport',
+                  type: 'text',
+                  label: { en: 'Guardian passport' },
+                  transform: ['upperCase'],
+                },
+              ],
+            },
+          ],
+        },
+        consent.steps[1],
+      ],
+    };
+    const form = compileDefinition(withStorage);
+    render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" />);
+    await user.click(screen.getByLabelText(/I am under 18/));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Please fill in the guardian details.')).toBeTruthy();
+    expect(localStorage.getItem('parentalConsentUpload')).toBeNull();
+    await user.type(within(screen.getByRole('dialog')).getByLabelText(/Guardian name/), 'Mai Tran');
+    await user.type(within(screen.getByRole('dialog')).getByLabelText(/Guardian passport/), 'c01x00t47');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(localStorage.getItem('parentalConsentUpload')).not.toBeNull());
+    expect(JSON.parse(localStorage.getItem('parentalConsentUpload') ?? 'null')).toEqual({
+      guardianName: 'Mai Tran',
+      passport: 'C01X00T47',
+    });
+  });
+
   it('is part of the blocked-account form: the guardian section is a modal with its failure message', () => {
     const form = compileFile('schemas/blocked-account/blocked-account.form.json');
     const guardian = form.steps.flatMap((s) => s.sections).find((s) => s.fields.includes('guardianName'));

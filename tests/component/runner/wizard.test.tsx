@@ -56,6 +56,53 @@ describe('FormRunner as a wizard', () => {
     expect(screen.getByRole('heading', { name: 'About you' })).toBeTruthy();
   });
 
+  it("'No, thanks!' deletes every value the form keeps, not only the draft (spec: declining clears all)", async () => {
+    const user = userEvent.setup();
+    const keeping = compileDefinition({
+      ...threeSteps,
+      steps: [
+        {
+          ...threeSteps.steps[0],
+          submit: { endpoint: '/api/lead', store: { leadId: 'id' }, storeData: { customerName: 'firstName' } },
+        },
+        {
+          ...threeSteps.steps[1],
+          sections: [
+            ...threeSteps.steps[1].sections!,
+            { display: 'modal', storageKey: 'parentalConsentUpload', fields: [{ name: 'guardian', type: 'text' }] },
+            { fields: [{ name: 'face', type: 'faceCapture', storageKey: 'customer_face_verification' }] },
+          ],
+        },
+        threeSteps.steps[2],
+      ],
+    });
+    const kept = ['leadId', 'customerName', 'parentalConsentUpload', 'customer_face_verification'];
+    for (const key of kept) localStorage.setItem(key, 'x');
+    localStorage.setItem('somethingElse', 'stays');
+    localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 1, data: { firstName: 'Ann' } }));
+    render(<FormRunner form={keeping} validation={runtimeValidation(keeping)} locale="en" />);
+    await user.click(await screen.findByRole('button', { name: 'No, thanks!' }));
+    expect(localStorage.getItem('RUNNER_DEMO')).toBeNull();
+    for (const key of kept) expect(localStorage.getItem(key), key).toBeNull();
+    expect(localStorage.getItem('somethingElse')).toBe('stays');
+  });
+
+  it("'Yes' keeps the values the form keeps", async () => {
+    const user = userEvent.setup();
+    const keeping = compileDefinition({
+      ...threeSteps,
+      steps: [
+        { ...threeSteps.steps[0], submit: { endpoint: '/api/lead', store: { leadId: 'id' } } },
+        ...threeSteps.steps.slice(1),
+      ],
+    });
+    localStorage.setItem('leadId', '7');
+    localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 1, data: { firstName: 'Ann' } }));
+    render(<FormRunner form={keeping} validation={runtimeValidation(keeping)} locale="en" />);
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    expect(localStorage.getItem('leadId')).toBe('7');
+  });
+
   it('submits on Done and shows the result with the deal id; the draft is cleared', async () => {
     const user = userEvent.setup();
     // a test double for the server: answers the submission with a deal id

@@ -1,7 +1,11 @@
 /** @vitest-environment jsdom */
 import '../setup.js';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { compileForm } from '../../../renderer/core/compile/index.js';
+import type { FaceCaptureField, FormDefinition } from '../../../renderer/core/dsl/types.js';
+import { FormRunner } from '../../../renderer/react/FormRunner.js';
+import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
 import { clearFaceVerification, FACE_STORAGE_KEY } from '../../../widgets/face/storage.js';
 import { renderForm } from './renderForm.js';
 
@@ -11,24 +15,28 @@ import { renderForm } from './renderForm.js';
  * by tests/browser/face.spec.ts in Chromium.
  */
 
-// as the compiler emits it for a required faceCapture field
+// as the compiler emits it for a required faceCapture field (its messages need the project's validator: the
+// tests of messages below run the compiled form in the runner)
 const schema = {
   type: 'object' as const,
   required: ['faceVerificationResult'],
   properties: {
     faceVerificationResult: {
       type: 'object' as const,
-      required: ['status'],
       properties: { status: { enum: ['accept', 'review', 'reject'] }, message: { type: 'string' as const } },
     },
   },
 };
+const faceOptions = {
+  durationSeconds: 5,
+  width: 1280,
+  height: 720,
+  format: 'mp4',
+  storageKey: FACE_STORAGE_KEY,
+  hideError: true,
+};
 const uiSchema = {
-  faceVerificationResult: {
-    'ui:field': 'faceCapture',
-    'ui:title': 'Face verification',
-    'ui:options': { durationSeconds: 5, width: 1280, height: 720, format: 'mp4', storageKey: FACE_STORAGE_KEY },
-  },
+  faceVerificationResult: { 'ui:field': 'faceCapture', 'ui:title': 'Face verification', 'ui:options': faceOptions },
 };
 
 class FakeTrack {
@@ -151,12 +159,17 @@ async function settle() {
   for (let i = 0; i < 5; i++) await advance(10);
 }
 
-function renderFace(formData?: unknown) {
+function renderFace(formData?: unknown, extra: { options?: object; finish?: (how: object) => void } = {}) {
   const view = renderForm({
     schema,
-    uiSchema,
+    uiSchema: {
+      faceVerificationResult: {
+        ...uiSchema.faceVerificationResult,
+        'ui:options': { ...faceOptions, ...extra.options },
+      },
+    },
     formData: formData === undefined ? undefined : { faceVerificationResult: formData },
-    formContext: { onUploadChange: (n: number) => busy.push(n) },
+    formContext: { onUploadChange: (n: number) => busy.push(n), finish: extra.finish } as never,
   });
   const section = () => view.container.querySelector('section.antrag-face') as HTMLElement;
   return { ...view, section, stage: () => section().dataset.stage, value: () => view.latest()?.faceVerificationResult };
@@ -368,14 +381,34 @@ describe('faceCapture field', () => {
     expect(button('Retry').disabled).toBe(false);
   });
 
-  it('submitted without a result, it says the field is required', async () => {
-    const face = renderFace();
+  it("on a new 'accept' with onAccept, stops camera and microphone and asks the runner to end the flow", async () => {
+    const finish = vi.fn();
+    const camera: boolean[] = [];
+    finish.mockImplementation(() => camera.push(streams[0].stopped));
+    renderFace(undefined, { options: { onAccept: { back: 1, finishAfterMs: 2000 } }, finish });
     await settle();
-    fireEvent.submit(face.container.querySelector('form') as HTMLFormElement);
+    await recordFully();
+    expect(finish).toHaveBeenCalledTimes(1);
+    expect(finish).toHaveBeenCalledWith({ back: 1, afterMs: 2000 });
+    expect(camera).toEqual([true]); // off before the flow moves on
+  });
+
+  it("does not end the flow on 'review' or 'reject', without onAccept, or for an earlier stored success", async () => {
+    const finish = vi.fn();
+    answer = { status: 200, body: { data: { doc_status: 'review' } } };
+    const review = renderFace(undefined, { options: { onAccept: { back: 1 } }, finish });
     await settle();
-    const error = face.container.querySelector('#root_faceVerificationResult__error');
-    expect(error?.textContent).toBe('This field is required!');
-    expect(face.section().getAttribute('aria-describedby')).toContain('root_faceVerificationResult__error');
+    await recordFully();
+    review.unmount();
+    answer = { status: 200, body: { data: { doc_status: 'accept' } } };
+    const plain = renderFace(undefined, { finish });
+    await settle();
+    await recordFully();
+    plain.unmount();
+    localStorage.setItem(FACE_STORAGE_KEY, JSON.stringify({ status: 'accept' }));
+    renderFace(undefined, { options: { onAccept: { back: 1 } }, finish });
+    await settle();
+    expect(finish).not.toHaveBeenCalled();
   });
 
   it('an earlier recorded success counts without opening the camera', async () => {
@@ -393,5 +426,142 @@ describe('faceCapture field', () => {
     localStorage.setItem(FACE_STORAGE_KEY, JSON.stringify({ status: 'accept' }));
     clearFaceVerification();
     expect(localStorage.getItem(FACE_STORAGE_KEY)).toBeNull();
+  });
+});
+
+/** A compiled form run by the engine: an intro step, then the face step (the KYC flow's shape). */
+function runFlow(face: Partial<FaceCaptureField>, opts: { start?: 'intro' | 'face' } = {}) {
+  const definition: FormDefinition = {
+    id: 'face-flow',
+    title: 'Face flow',
+    version: 1,
+    results: { success: { status: 'success', title: 'Your KYC verification was successful.' } },
+    steps: [
+      { id: 'intro', title: 'Intro', headline: 'Upload your passport', fields: [{ name: 'note', type: 'text' }] },
+      {
+        id: 'face',
+        title: 'Face Verification',
+        headline: 'Face Verification',
+        labels: { done: 'Submit' },
+        fields: [{ name: 'faceVerificationResult', type: 'faceCapture', label: 'Face verification', ...face }],
+      },
+    ],
+  };
+  const { form, diagnostics } = compileForm(definition);
+  if (!form) throw new Error(`does not compile: ${JSON.stringify(diagnostics)}`);
+  const view = render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" />);
+  const section = () => view.container.querySelector('section.antrag-face') as HTMLElement | null;
+  return { ...view, section, start: opts.start ?? 'intro' };
+}
+
+async function toFaceStep() {
+  fireEvent.click(button('Next'));
+  await settle();
+  await settle();
+}
+
+const occurrences = (text: string) => (document.body.textContent ?? '').split(text).length - 1;
+
+describe('faceCapture in the runner', () => {
+  it('Submit without a result shows exactly one required message, at the field', async () => {
+    const flow = runFlow({ required: true });
+    await settle();
+    await toFaceStep();
+    fireEvent.click(button('Submit'));
+    await settle();
+    expect(occurrences('This field is required!')).toBe(1);
+    const error = flow.section()?.querySelector('#root_faceVerificationResult__error');
+    expect(error?.textContent).toBe('This field is required!');
+    expect(flow.section()?.getAttribute('aria-describedby')).toContain('root_faceVerificationResult__error');
+    // RJSF's own template shows nothing more for the field
+    expect(flow.container.querySelectorAll('.ant-form-item-explain-error')).toHaveLength(1);
+  });
+
+  it("uses the field's own requiredMessage", async () => {
+    const flow = runFlow({ required: true, requiredMessage: 'Please record your face first.' });
+    await settle();
+    await toFaceStep();
+    fireEvent.click(button('Submit'));
+    await settle();
+    expect(occurrences('Please record your face first.')).toBe(1);
+    expect(occurrences('This field is required!')).toBe(0);
+    expect(flow.section()?.textContent).toContain('Please record your face first.');
+  });
+
+  it("with acceptRequired a 'review' does not pass; the message steps aside for a new recording", async () => {
+    answer = { status: 200, body: { data: { doc_status: 'review' }, message: 'Needs a look.' } };
+    const flow = runFlow({ required: true, acceptRequired: true });
+    await settle();
+    await toFaceStep();
+    fireEvent.click(button('Submit'));
+    await settle();
+    expect(occurrences('This field is required!')).toBe(1);
+    await recordFully();
+    // the earlier message was about no result; a result is there now
+    expect(occurrences('This field is required!')).toBe(0);
+    fireEvent.click(button('Submit'));
+    await settle();
+    expect(occurrences('Please complete the face verification successfully to continue.')).toBe(1);
+    expect(flow.section()).not.toBeNull(); // still on the face step
+  });
+
+  it("an 'accept' with onAccept goes back one step and shows the success after 2 s", async () => {
+    const flow = runFlow({ required: true, acceptRequired: true, onAccept: { back: 1, finishAfterMs: 2000 } });
+    await settle();
+    await toFaceStep();
+    await recordFully();
+    expect(streams[0].stopped).toBe(true);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Upload your passport');
+    expect(flow.section()).toBeNull();
+    await advance(1900);
+    expect(screen.queryByText('Your KYC verification was successful.')).toBeNull();
+    await advance(200);
+    expect(screen.getByText('Your KYC verification was successful.')).toBeTruthy();
+    expect(streams.every((s) => s.stopped)).toBe(true);
+  });
+
+  it('on the first step (no step to go back to) the accepted result shows until the success follows', async () => {
+    const { form } = compileForm({
+      id: 'face-only',
+      title: 'Face only',
+      version: 1,
+      results: { success: { status: 'success', title: 'Face verification done.' } },
+      steps: [
+        {
+          id: 'face',
+          title: 'Face Verification',
+          labels: { done: 'Submit' },
+          fields: [
+            {
+              name: 'faceVerificationResult',
+              type: 'faceCapture',
+              required: true,
+              onAccept: { back: 1, finishAfterMs: 2000 },
+            },
+          ],
+        },
+      ],
+    });
+    if (!form) throw new Error('does not compile');
+    const view = render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" />);
+    await settle();
+    await recordFully();
+    const notice = view.container.querySelector('section.antrag-face [data-tone]');
+    expect(notice?.getAttribute('data-tone')).toBe('success');
+    expect(notice?.textContent).toContain('Face matches with the document');
+    await advance(2000);
+    expect(screen.getByText('Face verification done.')).toBeTruthy();
+  });
+
+  it('leaving the runner before the delay cancels the success', async () => {
+    const flow = runFlow({ required: true, onAccept: { back: 1, finishAfterMs: 2000 } });
+    await settle();
+    await toFaceStep();
+    await recordFully();
+    const pending = vi.getTimerCount();
+    flow.unmount();
+    expect(vi.getTimerCount()).toBeLessThan(pending);
+    await advance(3000);
+    expect(screen.queryByText('Your KYC verification was successful.')).toBeNull();
   });
 });

@@ -11,7 +11,10 @@ import { compileDefinition } from '../runner/forms.js';
 
 const DRAFT_KEY = 'BLOCKED_ACCOUNT_BOOKING_V2';
 
-/** A one-step form with the blocked-account payer fields (some made required here, to see item errors). */
+/**
+ * A one-step form with the blocked-account payer fields (some made required here, to see item errors; the
+ * names capitalised and the ID proof uploaded to the lead as in the blocked-account form).
+ */
 const definition = {
   id: 'payers-demo',
   title: { en: 'Payers demo' },
@@ -43,8 +46,20 @@ const definition = {
                     { value: 'Ms.', label: { en: 'Ms.' } },
                   ],
                 },
-                { name: 'firstName', type: 'text', label: { en: 'First name' }, required: true },
-                { name: 'lastName', type: 'text', label: { en: 'Last name' }, required: true },
+                {
+                  name: 'firstName',
+                  type: 'text',
+                  label: { en: 'First name' },
+                  required: true,
+                  transform: ['capitalizeFirst'],
+                },
+                {
+                  name: 'lastName',
+                  type: 'text',
+                  label: { en: 'Last name' },
+                  required: true,
+                  transform: ['capitalizeFirst', 'trim'],
+                },
                 {
                   name: 'email',
                   type: 'email',
@@ -57,7 +72,14 @@ const definition = {
                 { name: 'relationshipWithApplicant', type: 'text', label: { en: 'Relationship with the applicant' } },
                 { name: 'transferedAmount', type: 'currency', label: { en: 'Transferred amount' }, currency: 'EUR' },
                 { name: 'dateOfBirth', type: 'date', label: { en: 'Date of birth' } },
-                { name: 'idProofFrontUpload', type: 'upload', label: { en: 'ID proof (front)' }, maxFiles: 1 },
+                {
+                  name: 'idProofFrontUpload',
+                  type: 'upload',
+                  label: { en: 'ID proof (front)' },
+                  maxFiles: 1,
+                  docKey: 'payer_id_front',
+                  target: 'lead',
+                },
               ],
             },
           ],
@@ -162,35 +184,67 @@ interface Call {
   url: string;
   method: string;
   headers: Record<string, string>;
+  body?: RequestInit['body'];
 }
 
-/** A fetch double for the token and the payer DELETE (component tests only; the server has its own tests). */
-function stubServer(deleteStatus: number) {
+/** The lead the sign-up step stored (spec §3 `leadId`); payers are saved for it. */
+const LEAD_ID = '42';
+
+const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+/** The form fields of a urlencoded payer body, bracketed keys as they are. */
+const sentFields = (call: Call | undefined) => Object.fromEntries(new URLSearchParams(String(call?.body ?? '')));
+
+/**
+ * A fetch double for the token, the payer calls and the lead-level upload (component tests only; the server
+ * has its own tests): created payers get ids from 100 on, changed ones keep theirs, uploads answer doc ids
+ * from 55 on. `save` answers a save instead, when given.
+ */
+function stubServer(options: { deleteStatus?: number; save?: (call: Call) => Response | Promise<Response> } = {}) {
+  const { deleteStatus = 200, save } = options;
   const calls: Call[] = [];
+  let nextPayer = 100;
+  let nextDoc = 55;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    calls.push({ url, method: init?.method ?? 'GET', headers: { ...(init?.headers as Record<string, string>) } });
-    if (url.endsWith('/api/get-token'))
-      return new Response(JSON.stringify({ access_token: 'tok-1', valid_until: '2999-01-01T00:00:00Z' }));
+    const call: Call = {
+      url,
+      method: init?.method ?? 'GET',
+      headers: { ...(init?.headers as Record<string, string>) },
+      body: init?.body,
+    };
+    calls.push(call);
+    if (url.endsWith('/api/get-token')) return answer({ access_token: 'tok-1', valid_until: '2999-01-01T00:00:00Z' });
+    if (url.endsWith('/api/v1/lead/upload-file')) return answer({ doc_id: String(nextDoc++) });
+    if (call.method === 'POST' || call.method === 'PUT') {
+      if (save) return save(call);
+      const created = call.method === 'POST';
+      return answer({
+        status: true,
+        message: created ? 'Payer added successfully' : 'Payer updated successfully',
+        payer_id: created ? String(nextPayer++) : url.split('/').pop(),
+      });
+    }
     const ok = deleteStatus === 200;
-    return new Response(
-      JSON.stringify({ status: ok, message: ok ? 'Payer removed successfully' : 'Failed to remove payer' }),
-      { status: deleteStatus },
-    );
+    return answer({ status: ok, message: ok ? 'Payer removed successfully' : 'Failed to remove payer' }, deleteStatus);
   });
   return calls;
 }
 
+const saves = (calls: Call[]) => calls.filter((c) => c.url.includes('/api/v1/lead/payer') && c.method !== 'DELETE');
+
 describe('payers field', () => {
   beforeEach(() => {
     vi.unstubAllGlobals();
+    localStorage.setItem('leadId', LEAD_ID);
   });
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  it('adds a payer through the dialog, showing the item errors first', async () => {
+  it('adds a payer through the dialog, showing the item errors first, and saves it for the lead', async () => {
     const user = setupUser();
+    const calls = stubServer();
     renderRunner();
     expect(payersTable()).toBeTruthy();
     expect(screen.getByText('No payers added yet.')).toBeTruthy();
@@ -219,6 +273,7 @@ describe('payers field', () => {
     await user.click(button('Add', dialog));
 
     await dialogClosed();
+    expect(await screen.findByText('Payer added successfully')).toBeTruthy();
     const table = payersTable();
     expect(within(table).getByText('Ann Lee')).toBeTruthy();
     expect(within(table).getByText('ann@example.com')).toBeTruthy();
@@ -226,13 +281,53 @@ describe('payers field', () => {
     expect(storedEmails()).toEqual(['ann@example.com']);
     expect(localStorage.getItem('payerId')).toBeNull();
 
+    // created on the server (POST, our call), form-urlencoded under the shared bearer token
+    const [create] = saves(calls);
+    expect(saves(calls)).toHaveLength(1);
+    expect(create).toMatchObject({ url: '/api/v1/lead/payer', method: 'POST' });
+    expect(create.headers.Authorization).toBe('Bearer tok-1');
+    expect(create.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(sentFields(create)).toMatchObject({
+      lead_id: LEAD_ID,
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      title: 'Ms.',
+    });
+    expect(sentFields(create)).not.toHaveProperty('payerId');
+
+    // the answered id is the payer's now: shown in the dialog, kept in the draft's list
     await user.click(button('View Ann Lee'));
     const view = await findDialog('Sworn statement of Ann Lee');
     expect(view.querySelector('.ant-select-content')?.textContent).toBe('Ms.');
+    expect((within(view).getByLabelText(/Payer id/) as HTMLInputElement).value).toBe('100');
   });
 
-  it('edits a payer, keeping its id in storage while the dialog is open', async () => {
+  it("applies the item fields' transforms as the step applies its own", async () => {
     const user = setupUser();
+    const calls = stubServer();
+    renderRunner();
+    await user.click(button('Add payer'));
+    const dialog = await findDialog('Sworn statement');
+    const first = within(dialog).getByLabelText(/First name/) as HTMLInputElement;
+    await user.type(first, 'ann');
+    // capitalizeFirst while typing
+    expect(first.value).toBe('Ann');
+    const last = within(dialog).getByLabelText(/Last name/) as HTMLInputElement;
+    await user.type(last, 'lee ');
+    // the space stays while typing (trim is a commit transform) …
+    expect(last.value).toBe('Lee ');
+    await user.type(within(dialog).getByLabelText(/Email/), 'ann@example.com');
+    await user.click(button('Add', dialog));
+    await dialogClosed();
+    // … and goes when the payer is saved
+    expect(sentFields(saves(calls)[0])).toMatchObject({ firstName: 'Ann', lastName: 'Lee' });
+    expect(rowNames()).toEqual(['Ann Lee']);
+  });
+
+  it('edits a payer on the server, keeping its id in storage while the dialog is open', async () => {
+    const user = setupUser();
+    const calls = stubServer();
     await resumeWith(user, [ben]);
     expect(within(payersTable()).getByText('€ 5.000,00')).toBeTruthy();
     await user.click(button('Edit Ben Smith'));
@@ -248,6 +343,16 @@ describe('payers field', () => {
     await user.click(button('Save', dialog));
 
     await dialogClosed();
+    expect(await screen.findByText('Payer updated successfully')).toBeTruthy();
+    const update = saves(calls)[0];
+    expect(update).toMatchObject({ url: '/api/v1/lead/payer/7', method: 'PUT' });
+    expect(sentFields(update)).toMatchObject({
+      lead_id: LEAD_ID,
+      payerId: '7',
+      email: 'ben.smith@example.com',
+      relationshipWithApplicant: 'Uncle',
+      transferedAmount: '5000',
+    });
     const table = payersTable();
     expect(within(table).getByText('Uncle')).toBeTruthy();
     expect(within(table).getByText('ben.smith@example.com')).toBeTruthy();
@@ -263,6 +368,107 @@ describe('payers field', () => {
     await dialogClosed();
     expect(localStorage.getItem('payerId')).toBeNull();
     expect(within(payersTable()).getByText('Uncle')).toBeTruthy();
+    expect(saves(calls)).toHaveLength(1);
+  });
+
+  it("keeps the dialog open with the server's message when saving fails", async () => {
+    const user = setupUser();
+    const calls = stubServer({
+      save: () =>
+        answer(
+          {
+            status: false,
+            message: 'Email: Please enter a valid email address!',
+            errors: [{ field: 'email', path: '/email', message: 'Please enter a valid email address!' }],
+          },
+          400,
+        ),
+    });
+    await resumeWith(user, [ben]);
+    await user.click(button('Edit Ben Smith'));
+    const dialog = await findDialog('Sworn statement of Ben Smith');
+    const relation = within(dialog).getByLabelText(/Relationship/);
+    await user.clear(relation);
+    await user.type(relation, 'Uncle');
+    await user.click(button('Save', dialog));
+
+    // the server's own words as a toast, its field message at the field; nothing changes in the list
+    expect(await screen.findByText('Email: Please enter a valid email address!')).toBeTruthy();
+    expect(await within(dialog).findByText('Please enter a valid email address!')).toBeTruthy();
+    expect(screen.queryByText(/^Sworn statement of Ben Smith$/, { selector: '.ant-modal-title' })).toBeTruthy();
+    expect(within(payersTable()).getByText('Father')).toBeTruthy();
+    expect(localStorage.getItem('payerId')).toBe('7');
+    expect(saves(calls)).toHaveLength(1);
+
+    // no answer at all: the catalogue's text
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      if (String(input).endsWith('/api/get-token'))
+        return answer({ access_token: 'tok-1', valid_until: '2999-01-01T00:00:00Z' });
+      throw new TypeError('Failed to fetch');
+    });
+    await user.click(button('Save', dialog));
+    expect(await screen.findByText('Failed to save payer')).toBeTruthy();
+    expect(screen.queryByText(/^Sworn statement of Ben Smith$/, { selector: '.ant-modal-title' })).toBeTruthy();
+
+    // Cancel still leaves everything as it was and forgets the stored id
+    await user.click(button('Cancel', footer(dialog)));
+    await dialogClosed();
+    expect(within(payersTable()).getByText('Father')).toBeTruthy();
+    expect(localStorage.getItem('payerId')).toBeNull();
+  });
+
+  it("saves nothing without a lead: the spec's missing-lead message, the dialog stays open", async () => {
+    const user = setupUser();
+    const calls = stubServer();
+    localStorage.removeItem('leadId');
+    renderRunner();
+    await user.click(button('Add payer'));
+    const dialog = await findDialog('Sworn statement');
+    await user.type(within(dialog).getByLabelText(/First name/), 'Ann');
+    await user.type(within(dialog).getByLabelText(/Last name/), 'Lee');
+    await user.type(within(dialog).getByLabelText(/Email/), 'ann@example.com');
+    await user.click(button('Add', dialog));
+    expect(await screen.findByText('Missing lead identifier. Please complete Step 1 first.')).toBeTruthy();
+    expect(saves(calls)).toHaveLength(0);
+    expect(screen.queryByText(/^Sworn statement$/, { selector: '.ant-modal-title' })).toBeTruthy();
+    expect(screen.getByText('No payers added yet.')).toBeTruthy();
+  });
+
+  it("uploads a payer's files to the lead: a new payer's are linked by their doc ids, a known payer's name it", async () => {
+    const user = setupUser();
+    const calls = stubServer();
+    await resumeWith(user, [ben]);
+    await user.click(button('Add payer'));
+    const dialog = await findDialog('Sworn statement');
+    await user.type(within(dialog).getByLabelText(/First name/), 'Cleo');
+    await user.type(within(dialog).getByLabelText(/Last name/), 'Park');
+    await user.type(within(dialog).getByLabelText(/Email/), 'cleo@example.com');
+    const idFront = new File(['%PDF-1.4'], 'id-front.pdf', { type: 'application/pdf' });
+    await user.upload(within(dialog).getByLabelText('ID proof (front)'), idFront);
+    await waitFor(() => expect(within(dialog).getByText('id-front.pdf').closest('li')?.dataset.status).toBe('done'));
+
+    const uploads = () => calls.filter((c) => c.url.endsWith('/api/v1/lead/upload-file'));
+    const first = uploads()[0]?.body as FormData;
+    expect(first.get('lead_id')).toBe(LEAD_ID);
+    expect(first.get('doc_key')).toBe('payer_id_front');
+    expect(first.get('payer_id')).toBeNull();
+    expect((first.get('file') as File).name).toBe('id-front.pdf');
+    // not through the signed storage upload
+    expect(calls.some((c) => c.url.includes('/api/upload-file'))).toBe(false);
+
+    await user.click(button('Add', dialog));
+    await dialogClosed();
+    expect(sentFields(saves(calls)[0])).toMatchObject({
+      'idProofFrontUpload[0][docId]': '55',
+      'idProofFrontUpload[0][name]': 'id-front.pdf',
+      'idProofFrontUpload[0][status]': 'done',
+    });
+
+    await user.click(button('Edit Ben Smith'));
+    const edit = await findDialog('Sworn statement of Ben Smith');
+    await user.upload(within(edit).getByLabelText('ID proof (front)'), idFront);
+    await waitFor(() => expect(uploads()).toHaveLength(2));
+    expect((uploads()[1].body as FormData).get('payer_id')).toBe('7');
   });
 
   it('shows a payer read-only in view mode', async () => {
@@ -283,6 +489,7 @@ describe('payers field', () => {
 
   it('refuses a second payer with the same e-mail address', async () => {
     const user = setupUser();
+    stubServer();
     await resumeWith(user, [ben]);
     await user.click(button('Add payer'));
     const dialog = await findDialog('Sworn statement');
@@ -304,7 +511,7 @@ describe('payers field', () => {
 
   it('deletes a payer on the server, then from the list, the stored e-mails and the draft', async () => {
     const user = setupUser();
-    const calls = stubServer(200);
+    const calls = stubServer({ deleteStatus: 200 });
     await resumeWith(user, [ben, cleo]);
     await confirmDelete(user, 'Ben Smith');
 
@@ -326,7 +533,7 @@ describe('payers field', () => {
 
   it("keeps the payer when the server does not remove it: 'Failed to remove payer'", async () => {
     const user = setupUser();
-    stubServer(404);
+    stubServer({ deleteStatus: 404 });
     await resumeWith(user, [ben, cleo]);
     await confirmDelete(user, 'Ben Smith');
 
@@ -356,6 +563,7 @@ describe('payers field', () => {
     const user = setupUser();
     // jsdom has no CSS.escape (browsers do); the runner uses it to look for the failing field to focus
     vi.stubGlobal('CSS', { escape: (text: string) => text.replace(/["\\]/g, '\\$&') });
+    stubServer();
     await resumeWith(user, [{ firstName: 'Dan', email: 'dan@example.com' }], ['Dan']);
     await user.click(button('Done'));
     expect(await within(payersTable()).findByText("Please check this payer's details")).toBeTruthy();

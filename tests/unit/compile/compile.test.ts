@@ -481,6 +481,24 @@ describe('compileForm diagnostics', () => {
     expect(result.form!.fields.hologram).toBeUndefined();
   });
 
+  it('names an upload whose document kind comes from a field that does not exist, and passes a known one on', () => {
+    const unknown = withField({ name: 'proof', type: 'upload', target: 'lead', docKeyFrom: 'docKind' });
+    expect(unknown.diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'unknown-field',
+        message: "docKeyFrom refers to field 'docKind', which does not exist",
+        pointer: '/steps/2/fields/3/docKeyFrom',
+      },
+    ]);
+    const known = withField({ name: 'proof', type: 'upload', target: 'lead', docKeyFrom: 'firstName' });
+    expect(known.diagnostics).toEqual([]);
+    expect((known.form!.uiSchema.proof as Record<string, unknown>)['ui:options']).toMatchObject({
+      target: 'lead',
+      docKeyFrom: 'firstName',
+    });
+  });
+
   it('points at the right field after leaving out one of unknown type', () => {
     const def = definition();
     def.steps[2].fields!.push({ name: 'hologram', type: 'hologram' } as unknown as Field, {

@@ -6,7 +6,7 @@ import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import type { FormDefinition, SubmitSettings, Text } from '../../../renderer/core/dsl/types.js';
 import { evaluateExpression, withComputedValues } from '../../../renderer/core/expr/index.js';
 import { translate } from '../../../renderer/core/i18n/index.js';
-import { encodeRequest, isSuccessfulAnswer, valuesToStore } from '../../../renderer/core/payload/index.js';
+import { dataToStore, encodeRequest, isSuccessfulAnswer, valuesToStore } from '../../../renderer/core/payload/index.js';
 import { createFormValidator, type ValidationResult } from '../../../renderer/core/validate/index.js';
 import { application, arrival, file, shift, today } from '../../fixtures/forms/blocked-account.js';
 
@@ -475,6 +475,22 @@ describe('blocked-account form: requests', () => {
       ['account_id', 'DE123'],
     ]);
     expect(english(sevenSteps, settings.errorMessage)).toBe('An error occurred while submitting your application.');
+    // with gender, customerName and customerEmail (spec §3: the lead kept locally)
+    const data = application({ email: ' anna@example.com ' });
+    const full = withComputedValues(data, sevenSteps.computed, sevenSteps.reference);
+    expect(Object.fromEntries(dataToStore(settings, full))).toEqual({
+      gender: data.gender,
+      customerName: `${data.firstName} ${data.lastName}`,
+      customerEmail: 'anna@example.com',
+    });
+  });
+
+  it('keeps the total blocking amount as totalDeposit with two decimals after the blocking step', () => {
+    const data = application({ contractDuration: 6, blockedAmountPerMonth: 992, visaType: 1 });
+    const full = withComputedValues(data, sevenSteps.computed, sevenSteps.reference);
+    // 992 × 6 + 89 + 4.90 × 6 + 80 for an adult student
+    expect(full.isMinor).toBe(false);
+    expect(dataToStore(step('blocking-details'), full)).toEqual([['totalDeposit', '6150.40']]);
   });
 
   it('sends the passport step as step 2 with bracketed keys', () => {

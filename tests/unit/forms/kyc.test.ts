@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { compileForm } from '../../../renderer/core/compile/index.js';
 import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition, Text } from '../../../renderer/core/dsl/types.js';
+import type { FormDefinition, SubmitSettings, Text } from '../../../renderer/core/dsl/types.js';
 import { translate } from '../../../renderer/core/i18n/index.js';
 import { encodeRequest, isSuccessfulAnswer, valuesToStore } from '../../../renderer/core/payload/index.js';
 import { createFormValidator, type ValidationResult } from '../../../renderer/core/validate/index.js';
@@ -53,8 +53,44 @@ describe('KYC re-verification form', () => {
       false,
     );
     expect(validator.validateStep(1, { passportUpload: [{ ...passport[0], status: 'uploading' }] }).valid).toBe(false);
-    expect(validator.validateStep(2, {}).valid).toBe(false);
-    expect(validator.validateStep(2, { faceVerificationResult: { status: 'review' } }).valid).toBe(true);
+  });
+
+  it('needs an accepted face verification to submit, with one clear message at the field', () => {
+    const required = 'This field is required!';
+    const accept = 'Please complete the face verification successfully to continue.';
+    expect(messages(validator.validateStep(2, {}), 'faceVerificationResult')).toEqual([required]);
+    // RJSF starts the object field as `{}`: the same required message, at the field itself
+    const empty = validator.validateStep(2, { faceVerificationResult: {} });
+    expect(empty.errors.map((e) => [e.path, e.message])).toEqual([['/faceVerificationResult', required]]);
+    for (const status of ['review', 'reject'])
+      expect(
+        messages(validator.validateStep(2, { faceVerificationResult: { status } }), 'faceVerificationResult'),
+      ).toEqual([accept]);
+    expect(validator.validateStep(2, { faceVerificationResult: { status: 'accept' } }).valid).toBe(true);
+    expect(english(form.steps[2].labels.done)).toBe('Submit');
+  });
+
+  it("on an 'accept' goes back one step and ends with the success screen 2 seconds later", () => {
+    const face = (form.uiSchema.faceVerificationResult as { 'ui:options': Record<string, unknown> })['ui:options'];
+    expect(face).toMatchObject({ acceptRequired: true, onAccept: { back: 1, finishAfterMs: 2000 }, hideError: true });
+    expect(english(form.results.success?.title)).toBe('Your KYC verification was successful.');
+  });
+
+  it('sends the code to the lead named by user_key when the OTP step shows', () => {
+    const otp = (form.uiSchema.otp as unknown as { 'ui:options': { send: SubmitSettings } })['ui:options'];
+    const request = encodeRequest(
+      otp.send,
+      {},
+      { host: 'https://crm.example.com', query: new URLSearchParams('user_key=L-77') },
+      form,
+    );
+    expect(request.url).toBe('https://crm.example.com/api/v1/blkacct/send-kyc-otp');
+    expect(request.method).toBe('POST');
+    expect(otp.send.auth).toBe('bearer');
+    expect(request.body).toEqual([['lead_id', 'L-77']]);
+    expect(isSuccessfulAnswer(otp.send.success, 200, { status: true, account_id: 'DE99' })).toBe(true);
+    expect(isSuccessfulAnswer(otp.send.success, 429, { status: false })).toBe(false);
+    expect(english(otp.send.errorMessage)).toBe('Failed to send OTP');
   });
 
   it('verifies the code for the lead named by user_key and keeps the returned ids', () => {

@@ -62,6 +62,19 @@ describe('decodePayload', () => {
     ).toEqual({ a: { b: '1', c: ['x'] }, d: '2' });
   });
 
+  it('leaves out bracketed keys that would reach a prototype or make a huge list', () => {
+    const out = unflattenForm([
+      ['__proto__[polluted]', 'yes'],
+      ['a[constructor][prototype][polluted]', 'yes'],
+      ['b[__proto__][polluted]', 'yes'],
+      ['c[100000000]', 'x'],
+      ['d[1]', 'kept'],
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    expect(out).toEqual({ d: [undefined, 'kept'] });
+  });
+
   it('gives back the sign-up step of the blocked-account form (form-urlencoded, JSON text) and it validates', () => {
     const step = blocked.steps.find((s) => s.submit)!;
     const data = application();

@@ -213,6 +213,18 @@ describe('answers', () => {
     ]);
   });
 
+  it('keep amounts as text with two decimals (the blocked-account totalDeposit)', () => {
+    const settings: SubmitSettings = {
+      endpoint: '/x',
+      storeData: { totalDeposit: { from: 'total', as: 'amount' }, fee: { from: 'fee', as: 'amount' } },
+    };
+    expect(dataToStore(settings, { total: 6150.4, fee: 'n/a' })).toEqual([['totalDeposit', '6150.40']]);
+    expect(dataToStore(settings, { total: '992', fee: 4.9 })).toEqual([
+      ['totalDeposit', '992.00'],
+      ['fee', '4.90'],
+    ]);
+  });
+
   it("say why a submission failed: a mapped text, the server's message, or the form's own", () => {
     const settings: SubmitSettings = {
       endpoint: '/x',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileForm } from '../../../renderer/core/compile/index.js';
 import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import { applyTransforms, transforms } from '../../../renderer/react/transforms.js';
+import { applyTransforms, transforms } from '../../../renderer/core/transforms/index.js';
 import {
   applyAllTransforms,
   applyDefaults,
@@ -29,6 +29,27 @@ describe('wizard state machine', () => {
     const s = reduce(initialState(booking), { type: 'next', valid: false, errors, data: {} });
     expect(s.step).toBe(0);
     expect(s.errors).toEqual(errors);
+  });
+
+  it("keeps the step's failure message after an invalid Next until the data changes or the step does", () => {
+    const start = { ...initialState(booking), serverMessage: { text: 'Server says no' } };
+    const invalid = reduce(start, { type: 'next', valid: false, errors: [], data: {}, message: 'errors.fillRequired' });
+    expect(invalid.stepMessage).toBe('errors.fillRequired');
+    expect(invalid.serverMessage).toBeUndefined();
+    // a change event that changes nothing (a blur) keeps it; a real change clears it
+    expect(reduce(invalid, { type: 'change', data: invalid.data, changed: [] }).stepMessage).toBe(
+      'errors.fillRequired',
+    );
+    expect(reduce(invalid, { type: 'change', data: { firstName: 'A' }, changed: ['firstName'] }).stepMessage).toBe(
+      undefined,
+    );
+    expect(reduce(invalid, { type: 'patch', values: { firstName: 'A' } }).stepMessage).toBeUndefined();
+    expect(reduce(invalid, { type: 'back' }).stepMessage).toBeUndefined();
+    expect(reduce(invalid, { type: 'submitting' }).stepMessage).toBeUndefined();
+    // a step without a failure message leaves what shows as it is
+    expect(reduce(start, { type: 'next', valid: false, errors: [], data: {} }).serverMessage?.text).toBe(
+      'Server says no',
+    );
   });
 
   it('merges the step values and advances on a valid Next; Back needs no validation', () => {
@@ -85,6 +106,30 @@ describe('wizard state machine', () => {
     expect(s.data).toMatchObject({ firstName: 'Ann', passportNumber: 'X1234567' });
     expect('city' in s.data).toBe(false);
     expect(s.touched).toEqual(expect.arrayContaining(['passportNumber', 'city']));
+  });
+
+  it('goes back several steps at once, never before the first', () => {
+    const at4 = reduce(initialState(booking), { type: 'restore', draft: { currentStep: 4, data: {} } });
+    expect(reduce(at4, { type: 'back', steps: 2 }).step).toBe(2);
+    expect(reduce(at4, { type: 'back', steps: 9 }).step).toBe(0);
+    expect(reduce(at4, { type: 'back', steps: 0 }).step).toBe(3); // at least one: it is Back
+  });
+
+  it("ends the flow from a widget: 'finishing' steps back, 'complete' shows the result", () => {
+    const at2 = reduce(initialState(booking), { type: 'restore', draft: { currentStep: 2, data: { city: 'Bonn' } } });
+    const withMessage = reduce(at2, { type: 'failed', message: { text: 'nope' } });
+    const finishing = reduce(withMessage, { type: 'finishing', back: 1 });
+    expect(finishing).toMatchObject({ step: 1, status: 'finishing', serverMessage: undefined, data: { city: 'Bonn' } });
+    expect(reduce(at2, { type: 'finishing' }).step).toBe(2);
+    expect(reduce(at2, { type: 'finishing', back: 5 }).step).toBe(0);
+    // the face widget leaving the step reports nothing in flight: the flow stays on its way to the result
+    expect(reduce(finishing, { type: 'uploadsInFlight', count: 0 }).status).toBe('finishing');
+    const done = reduce(finishing, { type: 'complete' });
+    expect(done).toMatchObject({ status: 'done', step: 1, result: { ok: true } });
+    expect(reduce(done, { type: 'complete' })).toBe(done);
+    expect(reduce(done, { type: 'finishing', back: 1 })).toBe(done);
+    // complete works without a finishing before it, on any step
+    expect(reduce(initialState(booking), { type: 'complete' }).status).toBe('done');
   });
 
   it('goes back from a failure result to the form, and only from a failure', () => {

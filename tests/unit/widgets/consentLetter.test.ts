@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { PDFDocument } from 'pdf-lib';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import {
   A4,
@@ -12,6 +11,7 @@ import {
 } from '../../../widgets/consent/consentLetter.js';
 import { withEvenGlyphs } from '../../../widgets/consent/evenGlyphs.js';
 import { slotText } from '../../../widgets/consent/templates.js';
+import { pdfText } from '../../fixtures/pdf-text.js';
 
 const require = createRequire(import.meta.url);
 const fontFile = (path: string) =>
@@ -32,21 +32,6 @@ const values = {
   cityAndCountry: 'Hà Nội, Vietnam',
 };
 const march12 = new Date(2026, 2, 12, 10, 30);
-
-/** The page's text as pdf.js extracts it (from the embedded fonts' ToUnicode maps), whitespace collapsed. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
-  try {
-    const page = await doc.getPage(1);
-    const content = await page.getTextContent();
-    return content.items
-      .map((item) => ('str' in item ? item.str : ''))
-      .join(' ')
-      .replace(/\s+/g, ' ');
-  } finally {
-    await doc.destroy();
-  }
-}
 
 describe('parental consent letter', () => {
   it('is one A4 page of 595.28 × 841.89 points', async () => {

@@ -4,9 +4,13 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import * as initial from './0001-initial.js';
+import * as payerEmail from './0002-payer-email.js';
+import * as leadSent from './0003-lead-sent.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-payer-email': payerEmail,
+  '0003-lead-sent': leadSent,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileForm } from '../../../../renderer/core/compile/index.js';
@@ -187,6 +188,26 @@ describe('customer-relationship lead steps (POST /api/v1/lead/submit-application
     expect(lead.account_id).toBe(body.account_id);
   });
 
+  it("keeps each step as sent, with the spec's names and the referral code, next to the form's field names", async () => {
+    const data = application();
+    const query = new URLSearchParams('partnerCode=UNI-7');
+    const request = encodeRequest(signUp().submit!, data, { query }, blocked);
+    const response = await send(path, request, { Authorization: `Bearer ${await token()}` });
+    const { id } = (await response.json()) as { id: number };
+    const lead = await database.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const sent = lead.sent as Record<string, Record<string, unknown>>;
+    expect(sent[signUp().id]).toMatchObject({
+      first_name: data.firstName,
+      last_name: data.lastName,
+      email_id: data.email,
+      referral_code: 'UNI-7',
+    });
+    // nested objects as JSON text, as step 0 sends them
+    expect(JSON.parse(String(sent[signUp().id].country))).toEqual(data.country);
+    const stored = lead.data as Record<string, Record<string, unknown>>;
+    expect(stored[signUp().id]).toMatchObject({ firstName: data.firstName, country: data.country });
+  });
+
   it("rejects an invalid zip code with the spec's message in the requested language", async () => {
     const request = encodeRequest(signUp().submit!, application({ zipCode: '1' }), {}, blocked);
     const response = await send(path, request, { Authorization: `Bearer ${await token()}`, 'X-Language': 'de' });
@@ -310,6 +331,8 @@ describe('the built web app', () => {
     const web = mkdtempSync(join(tmpdir(), 'antrag-web-'));
     writeFileSync(join(web, 'index.html'), '<!doctype html><title>Antrag</title><div id="root"></div>');
     writeFileSync(join(web, 'app.js'), 'export {};');
+    const script = `export const text = ${JSON.stringify('x'.repeat(4096))};`;
+    writeFileSync(join(web, 'big.js'), script);
     const config = loadConfig({ DATA_DIR: dataDir, ANTRAG_SECRET: 'test-secret', LOG_LEVEL: 'silent' });
     const ctx: ServerContext = {
       config,
@@ -322,6 +345,13 @@ describe('the built web app', () => {
       expect((await webServer.inject({ url: '/' })).body).toContain('<div id="root">');
       expect((await webServer.inject({ url: '/blocked-account/book' })).body).toContain('<div id="root">');
       expect((await webServer.inject({ url: '/app.js' })).headers['content-type']).toContain('javascript');
+      // scripts travel gzip-compressed to a browser that accepts it, as they are to one that does not
+      const zipped = await webServer.inject({ url: '/big.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(script);
+      const plain = await webServer.inject({ url: '/big.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
       const api = await webServer.inject({ url: '/api/nope' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ ok: false });

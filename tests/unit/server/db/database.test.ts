@@ -277,6 +277,8 @@ describe.each([pglite, postgres])('database on $name', SLOW, (engine) => {
     const down = await (await createMigrator(db)).migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ['0003-lead-sent', 'Down', 'Success'],
+      ['0002-payer-email', 'Down', 'Success'],
       ['0001-initial', 'Down', 'Success'],
     ]);
     expect(await tables(db)).toEqual([]);
@@ -292,8 +294,8 @@ describe.each([pglite, postgres])('database on $name', SLOW, (engine) => {
         await sql`select no_such_function()`.execute(k);
       },
     };
-    await expect(migrateToLatest(db, { ...migrations, '0002-broken': broken })).rejects.toThrow(
-      /database migration 0002-broken failed: .*no_such_function/,
+    await expect(migrateToLatest(db, { ...migrations, '9999-broken': broken })).rejects.toThrow(
+      /database migration 9999-broken failed: .*no_such_function/,
     );
     expect(await tables(db)).toEqual(TABLES);
   });

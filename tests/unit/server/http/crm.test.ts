@@ -53,10 +53,14 @@ afterAll(async () => {
 
 const filesDir = () => join(h.dataDir, 'files');
 
+let payersAdded = 0;
+/** A payer row of the lead; each with its own address (one payer per address and lead, migration 0002). */
 async function addPayer(leadId: number): Promise<number> {
+  payersAdded += 1;
+  const email = `ben${payersAdded}@example.com`;
   const row = await h.db
     .insertInto('payers')
-    .values({ lead_id: leadId, data: jsonValue({ firstName: 'Ben', lastName: 'Smith', email: 'ben@example.com' }) })
+    .values({ lead_id: leadId, data: jsonValue({ firstName: 'Ben', lastName: 'Smith', email }) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

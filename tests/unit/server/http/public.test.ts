@@ -8,7 +8,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AutocompleteAnswer, PlaceDetailsAnswer } from '../../../../site/server/places/index.js';
-import type { NewSearchAnswer, UniversitySearchAnswer } from '../../../../site/server/search/index.js';
+import {
+  type NewSearchAnswer,
+  newSearch as newSearchOf,
+  type UniversitySearchAnswer,
+} from '../../../../site/server/search/index.js';
 import { makeMp4 } from '../../../fixtures/server/mp4.js';
 import { bigPng, JPEG, PDF, PNG } from '../files/samples.js';
 import {
@@ -321,6 +325,15 @@ describe('GET /api/new-search/ (programs and universities)', () => {
     'technical-university-of-berlin',
   ];
 
+  it('filters by the study fields of category_ids, as the study-field cards link', async () => {
+    const answer = await search('category_ids=law&take=50');
+    expect(answer.status).toBe(200);
+    expect(answer.body.program.total).toBeGreaterThan(0);
+    expect(answer.body.program).toEqual(newSearchOf({ category_ids: 'law', take: 50 }).program);
+    expect(answer.body.university.total).toBeLessThan((await search('')).body.university.total);
+    expect((await search('category_ids=no-such-field')).body.program.total).toBe(0);
+  });
+
   it('finds universities by name, names starting with the text first', async () => {
     const answer = await search('name=Berlin');
     expect(answer.status).toBe(200);
@@ -425,7 +438,18 @@ describe('GET /api/new-search (university records)', () => {
 });
 
 describe('GET /api/blog/article/:id', () => {
-  it("answers the spec's failure shape until articles exist", async () => {
+  it("answers an article's title and slug in the X-Language language", async () => {
+    const de = await getJson(h.main, '/api/blog/article/art-applying-to-university', { 'X-Language': 'de' });
+    expect(de.status).toBe(200);
+    expect(de.body).toEqual({
+      ok: true,
+      data: { title: expect.stringMatching(/^Bewerbung an einer deutschen Ho/), slug: 'applying-to-university' },
+    });
+    const en = await getJson(h.main, '/api/blog/article/art-applying-to-university');
+    expect(en.body).toMatchObject({ ok: true, data: { title: 'Applying to a German university' } });
+  });
+
+  it("answers the spec's failure shape for an unknown article", async () => {
     for (const id of ['1', 'abc']) {
       const answer = await getJson(h.main, `/api/blog/article/${id}`, { 'X-Language': 'de' });
       expect({ id, status: answer.status, body: answer.body }).toEqual({

@@ -146,6 +146,45 @@ describe('newSearch (GET /api/new-search/)', () => {
     expect(newSearch({ university_ids: '["uni-rwth"]' }).program.total).toBe(3);
     expect(newSearch({ university_ids: 'uni-none' }).program.total).toBe(0);
   });
+
+  it('narrows programs to the study fields of category_ids and universities to those teaching them', () => {
+    const fieldOf = (id: string) =>
+      content.programs.filter((p) => (p.flatData.categoryIds as string[] | undefined)?.includes(id));
+    const law = newSearch({ category_ids: 'law', take: MAX_TAKE });
+    expect(law.program.total).toBe(fieldOf('law').length);
+    expect(law.program.total).toBeGreaterThan(0);
+    expect(law.program.data.map((p) => p.id).sort()).toEqual(
+      fieldOf('law')
+        .map((p) => p.id)
+        .sort(),
+    );
+    const teachingLaw = new Set(fieldOf('law').flatMap((p) => p.flatData.university as string[]));
+    expect(law.university.data.map((u) => u.id).sort()).toEqual([...teachingLaw].sort());
+    expect(law.university.total).toBeLessThan(content.universities.length);
+
+    // several fields (repeated, comma-separated or a JSON list) mean any of them
+    const either = fieldOf('law').length + fieldOf('medicine').length;
+    expect(newSearch({ category_ids: ['law', 'medicine'] }).program.total).toBe(either);
+    expect(newSearch({ category_ids: 'law,medicine' }).program.total).toBe(either);
+    expect(newSearch({ category_ids: '["law","medicine"]' }).program.total).toBe(either);
+    // a program in two fields is counted once
+    const cs = fieldOf('computer-science').length;
+    const eng = fieldOf('engineering').length;
+    const both = content.programs.filter((p) =>
+      ['computer-science', 'engineering'].every((c) => (p.flatData.categoryIds as string[]).includes(c)),
+    ).length;
+    expect(both).toBeGreaterThan(0);
+    expect(newSearch({ category_ids: 'computer-science,engineering' }).program.total).toBe(cs + eng - both);
+
+    // combined with the name and university filters; an empty parameter filters nothing
+    const tumCs = newSearch({ category_ids: 'computer-science', university_ids: 'uni-tum', name: 'informatics' });
+    expect(tumCs.program.data.map((p) => p.slug)).toEqual(['informatics-bsc-tum', 'informatics-msc-tum']);
+    expect(newSearch({ category_ids: 'no-such-field' })).toMatchObject({
+      program: { total: 0 },
+      university: { total: 0 },
+    });
+    expect(newSearch({ category_ids: '' }).program.total).toBe(content.programs.length);
+  });
 });
 
 describe('searchUniversities (GET /api/new-search)', () => {
@@ -194,6 +233,17 @@ describe('searchUniversities (GET /api/new-search)', () => {
     const page = searchUniversities({ name: 'university', skip: 2, take: 3 });
     expect(page.data).toHaveLength(3);
     expect(page.total).toBe(newSearch({ name: 'university' }).university.total);
+  });
+
+  it('keeps the universities teaching a study field of category_ids', () => {
+    const law = searchUniversities({ category_ids: 'law', take: MAX_TAKE });
+    expect(law.total).toBe(newSearch({ category_ids: 'law' }).university.total);
+    expect(law.data.map((u) => u.id).sort()).toEqual(
+      newSearch({ category_ids: 'law', take: MAX_TAKE })
+        .university.data.map((u) => u.id)
+        .sort(),
+    );
+    expect(searchUniversities({ category_ids: 'no-such-field' }).total).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
-/** Named value transforms a field may list (`transform: ['trim', 'upperCase']`), registered once. */
-import type { TransformName } from '../core/dsl/types.js';
+/** Named value transforms a field may list (`transform: ['trim', 'upperCase']`), registered once: the engine applies them to a step's fields, the payer dialog to its item fields. */
+import type { TransformName } from '../dsl/types.js';
 
 export interface Transform {
   apply(value: string): string;

@@ -1,0 +1,315 @@
+/**
+ * The content site's routes (spec 002): the JSON the web app reads to assemble pages, the assets of the file
+ * source, the sitemap and the booking links. Pages, navigation and footer come from a ContentSource
+ * (`site/server/content/`), created on first use unless one is given.
+ */
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SiteFeatures } from '../config.js';
+import {
+  buildCategoryTree,
+  type ContentLocale,
+  type ContentRecord,
+  type ContentSource,
+  createContentSource,
+  splitLocale,
+} from '../content/index.js';
+import type { ServerContext } from '../context.js';
+import { normalizeLanguage } from '../search/index.js';
+
+/** The site's languages: the ones a page path may start with. */
+export const SITE_LOCALES = ['en', 'de', 'fr', 'vi', 'es', 'zh', 'ru'] as const;
+
+/** Path of the page shown for unknown paths. */
+export const NOT_FOUND_PATH = '/404';
+
+/** Booking ids whose link leads to the new process when its flag is on. */
+const BLOCKED_ACCOUNT_BOOKINGS = /^blocked-account/;
+const PUBLIC_INSURER_BOOKINGS = /^(health-insurance|aok|public-insurance)/;
+
+/** The form a booking id opens (`/booking/{id}` → `/forms/{form}`). */
+export const BOOKING_FORMS: Record<string, string> = {
+  'blocked-account': 'blocked-account',
+  'blocked-account-bundle': 'blocked-account',
+  'health-insurance': 'health-insurance-booking',
+  'travel-insurance': 'pre-subscription',
+  'private-insurance': 'pre-subscription',
+};
+
+/**
+ * Paths the web app draws without the content site (its router, `site/web/App.tsx`): a form and the two booking
+ * processes. Every other page path is a content path.
+ */
+const APP_ROUTES = /^\/forms\/[\w-]+\/?$|^\/(blocked-account|aok-products)\/book\/?$/;
+
+/** An article path of the content site (`/blog/{slug}/`), as the web app reads it: the slug. */
+const ARTICLE_PATH = /^\/blog\/([^/]+)\/?$/;
+
+export interface ContentRoutes {
+  /**
+   * The status of the web app's shell for a page path (query ignored): 404 when the content source knows the path
+   * has no page or article, so the website-error page the app draws comes with the right status; else 200 (forms,
+   * existing pages, and whenever the source cannot tell, e.g. the headless service is down).
+   */
+  shellStatus(url: string): Promise<200 | 404>;
+}
+
+export interface ContentRouteOptions {
+  /** The content source; default `createContentSource()` on first use. */
+  source?: ContentSource;
+}
+
+export interface AssetInfo {
+  url: string;
+  alt?: string;
+  width?: number;
+  height?: number;
+  mimeType?: string;
+}
+
+type Json = unknown;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Ids of every `{ id }` object without flatData: asset references (and references past their depth). */
+function referencedIds(value: Json, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) referencedIds(item, into);
+  else if (isObject(value)) {
+    if (typeof value.id === 'string' && Object.keys(value).length === 1) into.add(value.id);
+    for (const item of Object.values(value)) referencedIds(item, into);
+  }
+  return into;
+}
+
+/** Removes list items whose `url` or `ctaUrl` is the restricted link (spec 2.6). */
+export function withoutRestricted<T>(value: T, link: string): T {
+  if (!link) return value;
+  const walk = (v: Json): Json => {
+    if (Array.isArray(v)) {
+      return v.filter((item) => !(isObject(item) && (item.url === link || item.ctaUrl === link))).map(walk);
+    }
+    if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/** The booking target: the new process when its flag is on, else the form of the booking. */
+export function bookingTarget(id: string, features: SiteFeatures): string | undefined {
+  if (features.newBlockedAccountProcess && BLOCKED_ACCOUNT_BOOKINGS.test(id)) return '/blocked-account/book';
+  if (features.newPublicInsurerProcess && PUBLIC_INSURER_BOOKINGS.test(id)) return '/aok-products/book';
+  const form = BOOKING_FORMS[id];
+  return form ? `/forms/${form}` : undefined;
+}
+
+function localeOf(query: { locale?: string; path?: string }): { locale: ContentLocale; path: string } {
+  const split = splitLocale(query.path ?? '/');
+  if (query.locale) return { locale: normalizeLanguage(query.locale), path: split.path };
+  return split;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function registerContentRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  options: ContentRouteOptions = {},
+): ContentRoutes {
+  let source = options.source;
+  const content = (): ContentSource => {
+    source ??= createContentSource();
+    return source;
+  };
+  const features = ctx.config.features;
+  const restrict = <T>(value: T): T =>
+    features.restrictedLinkEnabled ? value : withoutRestricted(value, features.restrictedLink);
+
+  const assetsOf = async (value: Json, locale: ContentLocale): Promise<Record<string, AssetInfo>> => {
+    const out: Record<string, AssetInfo> = {};
+    await Promise.all(
+      [...referencedIds(value)].map(async (id) => {
+        const asset = await content().getAsset(id, locale);
+        const url = asset && content().assetUrl(id);
+        if (!asset || !url) return;
+        out[id] = { url, alt: asset.alt, width: asset.width, height: asset.height, mimeType: asset.mimeType };
+      }),
+    );
+    return out;
+  };
+
+  /** Fills blocks whose data comes from other records: the category tree, a university's programs. */
+  const enrich = async (
+    blocks: unknown,
+    locale: ContentLocale,
+    params: Record<string, string>,
+    bound: Record<string, ContentRecord>,
+  ): Promise<unknown> => {
+    if (!Array.isArray(blocks)) return blocks;
+    return Promise.all(
+      blocks.map(async (block) => {
+        if (!isObject(block) || !isObject(block.flatData)) return block;
+        const data: Record<string, unknown> = { ...block.flatData };
+        if (block.__typename === 'ArticleCategoryList' && !Array.isArray(data.categories)) {
+          const tree = await buildCategoryTree(content(), locale);
+          data.categories = tree.map((c) => ({
+            index: c.index,
+            title: c.title,
+            subCategories: c.subCategories.map((s) => ({ index: s.index, title: s.title, articles: s.articles })),
+          }));
+          const wanted = Number(params.categoryIndex ?? data.activeIndex);
+          data.activeIndex = Number.isFinite(wanted) ? wanted : tree[0]?.index;
+        }
+        if (block.__typename === 'ProgramCarousel' && !Array.isArray(data.items) && bound.university) {
+          data.items = await content().listPrograms(locale, { universityId: bound.university.id, take: 20 });
+        }
+        if (block.__typename === 'Tabs' && Array.isArray(data.items)) {
+          data.items = await Promise.all(
+            data.items.map(async (tab) =>
+              isObject(tab) ? { ...tab, children: await enrich(tab.children, locale, params, bound) } : tab,
+            ),
+          );
+        }
+        return { ...block, flatData: data };
+      }),
+    );
+  };
+
+  const pageAnswer = async (path: string, locale: ContentLocale) => {
+    const match = await content().getPage(path, locale);
+    if (!match) return undefined;
+    const flat = { ...match.page.flatData };
+    flat.blocks = await enrich(flat.blocks, locale, match.params, match.bound);
+    const page = restrict({ ...match.page, flatData: flat });
+    return { locale, path, page, params: match.params, assets: await assetsOf(page, locale) };
+  };
+
+  const notFound = async (reply: FastifyReply, locale: ContentLocale, path: string) => {
+    const answer = await pageAnswer(NOT_FOUND_PATH, locale);
+    reply.code(404).header('Cache-Control', 'no-cache');
+    return answer ? { ...answer, path, notFound: true } : { ok: false, message: `No page ${path}`, notFound: true };
+  };
+
+  app.get<{ Querystring: { locale?: string } }>('/api/content/site', async (request, reply) => {
+    const locale = normalizeLanguage(request.query.locale);
+    const [navigation, footer] = await Promise.all([content().getNavigation(locale), content().getFooter(locale)]);
+    const shell = restrict({ navigation, footer });
+    reply.header('Cache-Control', 'no-cache');
+    return {
+      locale,
+      locales: SITE_LOCALES,
+      ...shell,
+      assets: await assetsOf(shell, locale),
+      flags: { app: features.app },
+      scripts: { cookieConsent: features.cookieConsentScript, translation: features.translationScript },
+    };
+  });
+
+  app.get<{ Querystring: { path?: string; locale?: string } }>('/api/content/page', async (request, reply) => {
+    const { locale, path } = localeOf(request.query);
+    const answer = await pageAnswer(path, locale);
+    if (!answer) return notFound(reply, locale, path);
+    reply.header('Cache-Control', 'no-cache');
+    return answer;
+  });
+
+  app.get<{ Params: { slug: string }; Querystring: { locale?: string } }>(
+    '/api/content/articles/:slug',
+    async (request, reply) => {
+      const locale = normalizeLanguage(request.query.locale);
+      const article = await content().getArticle(request.params.slug, locale);
+      if (!article) return notFound(reply, locale, `/blog/${request.params.slug}`);
+      const categories = await content().listCategories(locale);
+      const answer = restrict({ article, categories });
+      reply.header('Cache-Control', 'no-cache');
+      return { locale, ...answer, assets: await assetsOf(answer, locale) };
+    },
+  );
+
+  /**
+   * An article's title and slug by its id (spec 002 §7), in the `X-Language` language; an unknown id or a
+   * failing content source answers ok false with empty values, as the spec's callers expect.
+   */
+  app.get<{ Params: { id: string } }>('/api/blog/article/:id', async (request) => {
+    const header = request.headers['x-language'];
+    const locale = normalizeLanguage(Array.isArray(header) ? header[0] : header);
+    const missing = { ok: false, data: { title: '', slug: '' } };
+    try {
+      const article = (await content().listArticles(locale, { take: 100_000 })).find((a) => a.id === request.params.id);
+      if (!article) return missing;
+      const { title, slug } = article.flatData as { title?: unknown; slug?: unknown };
+      return {
+        ok: true,
+        data: { title: typeof title === 'string' ? title : '', slug: typeof slug === 'string' ? slug : '' },
+      };
+    } catch (error) {
+      request.log.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        'article lookup failed',
+      );
+      return missing;
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/content-assets/:id', async (request, reply) => {
+    const files = content() as ContentSource & {
+      assetFile?: (id: string) => { path: string; mimeType: string } | undefined;
+    };
+    const file = files.assetFile?.(request.params.id);
+    if (!file) return reply.code(404).send({ ok: false, message: `No asset '${request.params.id}'` });
+    reply.header('Content-Type', file.mimeType).header('Cache-Control', 'public, max-age=3600');
+    return reply.send(createReadStream(file.path));
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const base = ctx.config.publicUrl;
+    const [pages, articles, universities, programs] = await Promise.all([
+      content().listPages('en'),
+      content().listArticles('en', { take: 10_000 }),
+      content().listUniversities('en'),
+      content().listPrograms('en', { take: 10_000 }),
+    ]);
+    const paths = new Set<string>();
+    for (const page of pages) {
+      const path = String(page.flatData.path);
+      if (!path.includes('{') && path !== NOT_FOUND_PATH) paths.add(path);
+    }
+    const categories = await content().listCategories('en');
+    for (const c of categories) paths.add(`/studyguide/${c.flatData.index}`);
+    for (const a of articles) paths.add(`/blog/${a.flatData.slug}/`);
+    for (const u of universities) paths.add(`/studyportal/university/${u.flatData.slug}`);
+    for (const p of programs) {
+      paths.add(`/studyportal/studyprograms/${p.flatData.slug}`);
+      const uni = (p.flatData.university as Array<{ flatData?: { slug?: string } }> | undefined)?.[0]?.flatData?.slug;
+      if (uni) paths.add(`/studyportal/university/${uni}/studyprograms/${p.flatData.slug}`);
+    }
+    const urls = [...paths].sort().map((p) => `  <url><loc>${escapeXml(base + p)}</loc></url>`);
+    reply.type('application/xml; charset=utf-8');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  });
+
+  app.get<{ Params: { id: string } }>('/booking/:id', async (request, reply) => {
+    const target = bookingTarget(request.params.id, features);
+    // an unknown booking gets the site's error page
+    if (!target) return reply.callNotFound();
+    return reply.redirect(target, 302);
+  });
+
+  const shellStatus = async (url: string): Promise<200 | 404> => {
+    const bare = url.split(/[?#]/)[0];
+    if (APP_ROUTES.test(bare)) return 200;
+    try {
+      const { locale, path } = splitLocale(decodeURI(bare));
+      const slug = ARTICLE_PATH.exec(path)?.[1];
+      const found = slug ? await content().getArticle(slug, locale) : await content().getPage(path, locale);
+      return found ? 200 : 404;
+    } catch {
+      // a malformed path is the app's to show; a source that cannot answer does not know the page is missing
+      return 200;
+    }
+  };
+  return { shellStatus };
+}

@@ -1,0 +1,165 @@
+/** The navbar (spec 2.3, 2.6): logo to '/', menus, language switch; a drawer with overlay on mobile. */
+import { CloseOutlined, DownOutlined, MenuOutlined } from '@ant-design/icons';
+import { useEffect, useRef, useState } from 'react';
+import type { ContentRecord } from '../api.js';
+import { localHref, useSite, useText } from '../context.js';
+import { SITE_LOCALES, type SiteLocale } from '../locales/index.js';
+import { Img, Link, list, text } from '../ui.js';
+
+/** The languages as the switch names them (spec 9). */
+export const LANGUAGE_NAMES: Record<SiteLocale, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  vi: 'Tiếng Việt',
+  es: 'Español',
+  zh: '中文',
+  ru: 'Русский',
+};
+
+/** The current address in another language: the same path under that locale's prefix. */
+export function pathInLocale(path: string, locale: string, search = ''): string {
+  return `${localHref(path, locale)}${search}`;
+}
+
+function LanguageSwitch({ path }: { path: string }) {
+  const { locale } = useSite();
+  const t = useText();
+  return (
+    <label className="cs-language">
+      <span className="cs-visually-hidden">{t('nav.language')}</span>
+      <select
+        value={locale}
+        onChange={(e) => window.location.assign(pathInLocale(path, e.target.value, window.location.search))}
+      >
+        {SITE_LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Dropdown({ item, id }: { item: Record<string, unknown>; id: string }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('click', close);
+    return () => document.removeEventListener('click', close);
+  }, [open]);
+  return (
+    <li ref={ref} className="cs-dropdown" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+        className="cs-menu-link"
+      >
+        {text(item.label)} <DownOutlined aria-hidden rotate={open ? 180 : 0} className="cs-arrow" />
+      </button>
+      <ul id={id} className="cs-dropdown-menu" hidden={!open}>
+        {list(item.children).map((child) => (
+          <li key={text(child.url)}>
+            <Link href={text(child.url)}>{text(child.label)}</Link>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function MenuItems({ items, prefix }: { items: Record<string, unknown>[]; prefix: string }) {
+  return (
+    <>
+      {items.map((item, i) =>
+        item.type === 'dropdown' && list(item.children).length > 0 ? (
+          <Dropdown key={text(item.label)} item={item} id={`${prefix}-menu-${i}`} />
+        ) : (
+          <li key={text(item.label)}>
+            <Link
+              href={text(item.url)}
+              className={item.type === 'button' ? 'cs-button cs-button-primary' : 'cs-menu-link'}
+            >
+              {text(item.label)}
+            </Link>
+          </li>
+        ),
+      )}
+    </>
+  );
+}
+
+export function Header({ navigation, path }: { navigation?: ContentRecord; path: string }) {
+  const { viewport } = useSite();
+  const t = useText();
+  const [drawer, setDrawer] = useState(false);
+  const data = navigation?.flatData ?? {};
+  const menu = list(data.menuItems);
+  const secondary = list(data.secondaryMenuItems);
+  const logo = (
+    <Link href="/" className="cs-logo" label={text(data.logoAlt) || t('nav.home')}>
+      <Img src={data.logo} decorative lazy={false} />
+    </Link>
+  );
+  if (viewport === 'mobile') {
+    return (
+      <header className="cs-header">
+        <div className="cs-width cs-header-inner">
+          {logo}
+          <button
+            type="button"
+            className="cs-icon-button"
+            aria-expanded={drawer}
+            aria-controls="cs-drawer"
+            aria-label={t(drawer ? 'nav.closeMenu' : 'nav.openMenu')}
+            onClick={() => setDrawer(!drawer)}
+          >
+            {drawer ? <CloseOutlined aria-hidden /> : <MenuOutlined aria-hidden />}
+          </button>
+        </div>
+        {drawer ? (
+          // the overlay only catches clicks outside the drawer; the toggle and Escape close it for keyboards
+          // biome-ignore lint/a11y/noStaticElementInteractions: a click outside closes the drawer
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the menu button closes it from the keyboard
+          <div className="cs-overlay" data-testid="nav-overlay" onClick={() => setDrawer(false)} />
+        ) : null}
+        <nav
+          id="cs-drawer"
+          className="cs-drawer"
+          aria-label={t('nav.menu')}
+          hidden={!drawer}
+          onKeyDown={(e) => e.key === 'Escape' && setDrawer(false)}
+        >
+          <ul className="cs-plain-list cs-drawer-list">
+            <MenuItems items={menu} prefix="mobile" />
+            <MenuItems items={secondary} prefix="mobile-secondary" />
+          </ul>
+          <LanguageSwitch path={path} />
+        </nav>
+      </header>
+    );
+  }
+  return (
+    <header className="cs-header">
+      <div className="cs-width cs-header-inner">
+        {logo}
+        <nav aria-label={t('nav.menu')} className="cs-nav">
+          <ul className="cs-plain-list cs-menu">
+            <MenuItems items={menu} prefix="desktop" />
+          </ul>
+        </nav>
+        <ul className="cs-plain-list cs-menu cs-secondary-menu" aria-label={t('nav.secondaryMenu')}>
+          <MenuItems items={secondary} prefix="desktop-secondary" />
+        </ul>
+        <LanguageSwitch path={path} />
+      </div>
+    </header>
+  );
+}

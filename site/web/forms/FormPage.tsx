@@ -1,0 +1,107 @@
+/**
+ * A compiled form page: the form engine, loaded only on form routes (`/forms/{id}`, the booking processes) and
+ * on content pages that embed a form.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Result, Spin } from 'antd';
+import type { CompiledForm } from '../../../renderer/core/compile/types.js';
+import type { Locale } from '../../../renderer/core/dsl/types.js';
+import { translate } from '../../../renderer/core/i18n/index.js';
+import { ApiStatusError } from '../../../renderer/react/api.js';
+import { FormRunner } from '../../../renderer/react/FormRunner.js';
+import {
+  type PrecompiledModule,
+  precompiledValidation,
+  type StepValidation,
+} from '../../../renderer/react/validator.js';
+
+interface LoadedForm {
+  form: CompiledForm;
+  validation: StepValidation;
+}
+
+/**
+ * The compiled form and its precompiled validators (an ES module the server generates; it imports the
+ * validation runtime the build publishes), so validation needs no `eval` under the server's CSP.
+ * `query` selects a variant by the form's options (`?mobile=true`).
+ */
+async function fetchVariant(id: string, query = ''): Promise<LoadedForm> {
+  const base = `/api/forms/${encodeURIComponent(id)}`;
+  const [response, mod] = await Promise.all([
+    fetch(`${base}${query}`),
+    import(/* @vite-ignore */ `${base}/validators.js${query}`).catch(() => undefined) as Promise<
+      PrecompiledModule | undefined
+    >,
+  ]);
+  if (!response.ok) throw new ApiStatusError(response.status);
+  const form = (await response.json()) as CompiledForm;
+  if (!mod) throw new Error(`The validators of form '${id}' could not be loaded`);
+  return { form, validation: precompiledValidation(form, mod) };
+}
+
+/** Whether the viewport is under the form's mobile breakpoint (the wizard's own default: 1024 px). */
+function isMobileViewport(form: CompiledForm): boolean {
+  const breakpoint = form.wizard.mobileBreakpoint ?? 1024;
+  return typeof window.matchMedia === 'function' && window.matchMedia(`(max-width: ${breakpoint - 1}px)`).matches;
+}
+
+/** An option value from the page address: `true` / `false` as booleans, numbers as numbers, else the text. */
+function optionValue(text: string, current: unknown): unknown {
+  if (typeof current === 'boolean') return text === 'true' ? true : text === 'false' ? false : undefined;
+  if (typeof current === 'number') return Number.isFinite(Number(text)) ? Number(text) : undefined;
+  return text;
+}
+
+/**
+ * The variant a form is opened in. A form with a boolean `mobile` option (the contact form: the phone
+ * number is required on mobile) comes in the variant of the viewport; any other option may be named in the
+ * page address (`/forms/blocked-account?faceVerification=false`: the six-step variant). The submission
+ * names that variant, so the server checks it against the same schema. The variant is chosen once, when
+ * the form loads.
+ */
+async function fetchForm(id: string, pageQuery: string): Promise<LoadedForm> {
+  const loaded = await fetchVariant(id);
+  const options = loaded.form.options ?? {};
+  const page = new URLSearchParams(pageQuery);
+  const wanted = new URLSearchParams();
+  let differs = false;
+  for (const [name, current] of Object.entries(options)) {
+    let value: unknown;
+    if (name === 'mobile' && typeof current === 'boolean') value = isMobileViewport(loaded.form);
+    else if (page.has(name)) value = optionValue(page.get(name) ?? '', current);
+    if (value === undefined) continue;
+    wanted.set(name, String(value));
+    if (value !== current) differs = true;
+  }
+  return differs ? fetchVariant(id, `?${wanted}`) : loaded;
+}
+
+export default function FormPage({ id, locale }: { id: string; locale: Locale }) {
+  const pageQuery = typeof window === 'undefined' ? '' : window.location.search;
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: ['form', id, pageQuery], queryFn: () => fetchForm(id, pageQuery) });
+  if (query.isPending) return <Spin size="large" />;
+  if (query.isError) {
+    const error = query.error;
+    if (error instanceof ApiStatusError && error.status === 404) {
+      return (
+        <Result
+          status="404"
+          title="404"
+          subTitle={translate('errors.formNotFound', locale)}
+          extra={
+            <Button type="primary" href="/">
+              {translate('wizard.goToHomepage', locale)}
+            </Button>
+          }
+        />
+      );
+    }
+    const text =
+      error instanceof ApiStatusError
+        ? translate(error.key, locale, error.params)
+        : translate('errors.network', locale);
+    return <Alert type="error" showIcon title={text} />;
+  }
+  return <FormRunner form={query.data.form} validation={query.data.validation} locale={locale} queryClient={client} />;
+}

@@ -1,0 +1,226 @@
+/**
+ * The content site (spec 002) in Debian's Chromium at 375 px and 1440 px: every seeded page renders without page
+ * errors and without serious or critical axe violations, every block type appears, navigation and the language
+ * switch work, both calculators compute the spec's results, and the search finds a seeded university. Full-page
+ * screenshots are attached to the report.
+ */
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+const PAGES = [
+  '/',
+  '/about',
+  '/blocked-account',
+  '/health-insurance',
+  '/contact',
+  '/review-university-form',
+  '/privacy-policy/',
+  '/terms-conditions/',
+  '/studyguide',
+  '/studyguide/2/',
+  '/studyportal',
+  '/studyportal/search?name=munich',
+  '/studyportal/university/lmu-munich',
+  '/studyportal/studyprograms/informatics-msc-tum',
+  '/studyportal/university/technical-university-of-munich/studyprograms/informatics-msc-tum',
+  '/blog/student-visa-checklist/',
+  '/de/health-insurance',
+  '/no-such-page',
+];
+
+/** Every block type of spec 2.2 / schemas/content/block.schema.json. */
+const BLOCK_TYPES = [
+  'AccordionGroup',
+  'AppHero',
+  'ArticleCardList',
+  'ArticleCategoryList',
+  'AwardHero',
+  'BannerIntro',
+  'BenefitBanner',
+  'BlockedAccountCalculator',
+  'BreadcrumbHero',
+  'Carousel',
+  'ChecklistHero',
+  'ComparisonTable',
+  'ContactFormV2',
+  'CostCalculationSummary',
+  'CtaBanner',
+  'CtaHero',
+  'CtaInfoList',
+  'CtaLogo',
+  'DescriptionList',
+  'FileList',
+  'FinancialSupport',
+  'HealthInsuranceCalculatorV2',
+  'Hero',
+  'InfoCardList',
+  'LinkListColumns',
+  'Listings',
+  'Markdown',
+  'PackageListHero',
+  'PdfPreviewInMarkdown',
+  'PdfPreviewInMarkdownList',
+  'ProductList',
+  'ProgramCarousel',
+  'RankingList',
+  'RatingOverview',
+  'ReviewForm',
+  'RoadmapBanner',
+  'SearchHero',
+  'SearchResults',
+  'Stats',
+  'StudyFieldCardList',
+  'TableV2',
+  'Tabs',
+  'Testimonials',
+  'TextImageList',
+  'UniversityCard',
+  'UniversityCarousel',
+  'UniversityListColumns',
+  'UspBanner',
+  'WebsiteError',
+];
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator('footer')).toBeVisible();
+  await expect(page.locator('.cs-loading')).toHaveCount(0);
+}
+
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+}
+
+for (const width of [375, 1440]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('every seeded page renders, accessible, and every block type appears', async ({ page, server }, testInfo) => {
+      test.setTimeout(240_000);
+      const seen = new Set<string>();
+      for (const path of PAGES) {
+        await open(page, `${server}${path}`);
+        const types = await page
+          .locator('section[data-block-type]')
+          .evaluateAll((sections) => sections.map((s) => (s as HTMLElement).dataset.blockType ?? ''));
+        for (const t of types) seen.add(t);
+        if (!path.startsWith('/blog/')) expect(types.length, `blocks on ${path}`).toBeGreaterThan(0);
+        await expect(page.locator('section .cs-banner')).toHaveCount(0);
+        await expectAccessible(page, `${path} at ${width} px`);
+        await attachScreenshot(page, testInfo, `${width}px ${path}`);
+      }
+      expect(BLOCK_TYPES.filter((t) => !seen.has(t))).toEqual([]);
+    });
+
+    test('an unknown path shows the website-error page with a way home', async ({ page, server }) => {
+      await open(page, `${server}/no/such/page`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await page.getByRole('link', { name: 'Back Home' }).click();
+      await expect(page).toHaveURL(`${server}/`);
+    });
+
+    test('the language switch reloads the current path in the chosen locale', async ({ page, server }) => {
+      await open(page, `${server}/blocked-account`);
+      if (width < 1024) await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByLabel('Language').selectOption('de');
+      await expect(page).toHaveURL(`${server}/de/blocked-account`);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ein Sperrkonto für dein Visum');
+    });
+
+    test('the footer shows the current year', async ({ page, server }) => {
+      await open(page, `${server}/`);
+      await expect(page.getByTestId('copyright')).toContainText(`© ${new Date().getFullYear()} Antrag`);
+    });
+  });
+}
+
+test.describe('navigation', () => {
+  test('desktop: a dropdown opens with its arrow turned and leads to a category', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `${server}/`);
+    const toggle = page.getByRole('button', { name: 'Study guide' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('link', { name: 'Living in Germany' }).click();
+    await expect(page).toHaveURL(`${server}/studyguide/2`);
+    await expect(page.getByRole('link', { name: 'Living in Germany' }).first()).toBeVisible();
+  });
+
+  test('mobile: the drawer opens over a dark overlay; a click outside closes it', async ({
+    page,
+    server,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await open(page, `${server}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByTestId('nav-overlay')).toBeVisible();
+    await attachScreenshot(page, testInfo, 'mobile drawer');
+    await page.getByTestId('nav-overlay').click({ position: { x: 10, y: 400 } });
+    await expect(page.getByTestId('nav-overlay')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Health insurance' }).click();
+    await expect(page).toHaveURL(`${server}/health-insurance`);
+  });
+});
+
+test.describe('calculators', () => {
+  test('blocked account: 12 months of €992 with the seeded fees', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `${server}/blocked-account`);
+    const calculator = page.locator('section[data-block-type="BlockedAccountCalculator"]');
+    await calculator.getByLabel('Length of stay').selectOption({ label: '12 months' });
+    await expect(calculator.getByTestId('required-amount')).toHaveText('€11.904,00');
+    await expect(calculator.getByTestId('administration-fee')).toHaveText('€60,00');
+    await expect(calculator.getByTestId('total')).toHaveText('€12.113,00');
+    const amount = calculator.getByLabel(/Amount per month/);
+    await amount.fill('1000');
+    await expect(calculator.getByTestId('total')).toHaveText('€12.209,00');
+    await amount.pressSequentially('x');
+    await expect(amount).toHaveValue('1000');
+  });
+
+  test('health insurance: 12 × the price difference + bonus, and the contact prompt', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `${server}/health-insurance`);
+    const calculator = page.locator('section[data-block-type="HealthInsuranceCalculatorV2"]');
+    await expect(calculator.getByTestId('saving')).toHaveText('€470,00');
+    await calculator.getByLabel('Your age').selectOption({ label: '23 or older' });
+    await expect(calculator.getByTestId('saving')).toHaveText('€710,00');
+    await calculator.getByLabel('Current insurance').selectOption({ label: "I don't know my price" });
+    await expect(calculator.getByTestId('current-contribution')).toHaveText('-');
+    await expect(calculator.getByTestId('contact-prompt')).toBeVisible();
+  });
+});
+
+test.describe('search', () => {
+  test('the search hero leads to the results, which find a seeded university', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `${server}/studyportal`);
+    const input = page.getByRole('searchbox', { name: 'Program or university' });
+    await input.fill('Heidelberg');
+    await input.press('Enter');
+    await expect(page).toHaveURL(`${server}/studyportal/search?name=Heidelberg`);
+    await page.getByRole('tab', { name: /Universities/ }).click();
+    await page.getByRole('link', { name: 'Heidelberg University' }).click();
+    await expect(page).toHaveURL(`${server}/studyportal/university/heidelberg-university`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Heidelberg University' })).toBeVisible();
+  });
+});
+
+test.describe('study-guide article', () => {
+  test('breadcrumb, last updated, share buttons, table of contents and related articles', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `${server}/blog/student-visa-checklist/`);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(crumbs.getByRole('link', { name: 'Study Guide' })).toHaveAttribute('href', '/studyguide');
+    await expect(page.getByText(/Last updated: .*20\d\d/)).toBeVisible();
+    const contents = page.getByRole('navigation', { name: 'Table of contents' });
+    await expect(contents.getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /Share on/ })).toHaveCount(3);
+    await expect(page.getByRole('heading', { name: 'Related Articles' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You may be interested' })).toBeVisible();
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { SITE_LOCALES, siteCatalogues, siteKeys, siteText } from '../../../site/web/content/locales/index.js';
+import { RATING_LABELS_EN } from '../../../site/web/content/logic/index.js';
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('the content site UI strings', () => {
+  const english = siteKeys(siteCatalogues.en);
+
+  it.each(SITE_LOCALES.filter((l) => l !== 'en'))(
+    '%s has every English key, none empty, with the same placeholders',
+    (locale) => {
+      const catalogue = siteCatalogues[locale];
+      expect(siteKeys(catalogue).sort()).toEqual([...english].sort());
+      for (const key of english) {
+        const text = siteText(locale, key);
+        expect(text.trim(), `${locale} ${key}`).not.toBe('');
+        expect(placeholders(text), `${locale} ${key}`).toEqual(placeholders(siteText('en', key)));
+      }
+    },
+  );
+
+  it('has Ukrainian for the upsell and suggested-blog boxes, English for the rest', () => {
+    expect(siteText('uk', 'studyGuide.suggestedBlogs')).toBe('Можливо, вас зацікавить');
+    expect(siteText('uk', 'upsell.title')).toBe('Наші продукти');
+    expect(siteText('uk', 'studyGuide.lastUpdated')).toBe('Last updated');
+    for (const key of siteKeys(siteCatalogues.uk)) expect(english).toContain(key);
+  });
+
+  it("keeps the spec's English wording", () => {
+    expect(siteText('en', 'studyGuide.lastUpdated')).toBe('Last updated');
+    expect(siteText('en', 'studyGuide.suggestedBlogs')).toBe('You may be interested');
+    expect(siteText('en', 'studyGuide.relatedArticles')).toBe('Related Articles');
+    expect(siteText('en', 'common.backHome')).toBe('Back Home');
+    for (const [key, text] of Object.entries(RATING_LABELS_EN)) expect(siteText('en', `ratings.${key}`)).toBe(text);
+  });
+
+  it('fills placeholders and falls back to the key when unknown', () => {
+    expect(siteText('de', 'blocks.notImplemented', { type: 'Foo' })).toBe('Blocktyp Foo ist nicht implementiert!');
+    expect(siteText('fr', 'search.results', { count: 3 })).toBe('3 résultats');
+    expect(siteText('de', 'no.such.key')).toBe('no.such.key');
+  });
+});
