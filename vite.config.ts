@@ -12,9 +12,20 @@ const web = resolve(import.meta.dirname, 'site/web');
 export default defineConfig({
   root: web,
   plugins: [react()],
+  resolve: {
+    // RJSF's markdown parser, loaded only when a form draws markdown (see the module)
+    alias: [
+      {
+        find: /^markdown-to-jsx\/react$/,
+        replacement: resolve(import.meta.dirname, 'renderer/react/lazyMarkdown.tsx'),
+      },
+    ],
+  },
   build: {
     outDir: resolve(import.meta.dirname, 'dist/site'),
     emptyOutDir: true,
+    // read by the server (site/server/shell.ts) to announce a route's chunks in its page shell
+    manifest: true,
     rollupOptions: {
       input: { main: resolve(web, 'index.html'), 'validation-runtime': resolve(web, 'validation-runtime.ts') },
       preserveEntrySignatures: 'exports-only',

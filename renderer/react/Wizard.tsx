@@ -11,6 +11,7 @@ import { clearDraft, clearSavedValues, loadDraft, saveDraft } from './draft.js';
 import { Indicator, indicatorKind } from './Indicator.js';
 import { useT } from './i18n.js';
 import { ResultScreen } from './ResultScreen.js';
+import { fieldNamesIn, preloadFieldsNamed } from './registry.js';
 import { StepForm } from './StepForm.js';
 import { useMediaQuery } from './useMediaQuery.js';
 import type { StepValidation } from './validator.js';
@@ -63,6 +64,13 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
   useEffect(() => {
     if (typeof window !== 'undefined' && stepShown >= 0) window.scrollTo?.({ top: 0 });
   }, [stepShown]);
+
+  // the code of the heavy fields of this step and the next loads now, so Next seldom waits for it
+  useEffect(() => {
+    if (stepShown < 0) return;
+    const names = form.steps.slice(stepShown, stepShown + 2).flatMap((s) => s.fields);
+    preloadFieldsNamed(fields, fieldNamesIn(form.uiSchema as Record<string, unknown>, names));
+  }, [form, fields, stepShown]);
 
   const onUploadChange = useCallback((inFlight: number, fieldId: string) => {
     uploads.current.set(fieldId, inFlight);

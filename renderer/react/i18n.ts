@@ -3,8 +3,8 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import type { CompiledForm } from '../core/compile/types.js';
-import { LOCALES, type Locale } from '../core/dsl/types.js';
-import { type Catalogue, catalogues, DEFAULT_LOCALE } from '../core/i18n/index.js';
+import type { Locale } from '../core/dsl/types.js';
+import { type Catalogue, catalogueOf, DEFAULT_LOCALE, loadedLocales } from '../core/i18n/catalogue.js';
 
 function clone(catalogue: Catalogue): Catalogue {
   return JSON.parse(JSON.stringify(catalogue)) as Catalogue;
@@ -25,14 +25,16 @@ function put(target: Catalogue, key: string, text: string): void {
 
 /** The catalogue of one locale with the form's texts merged in (English where the form has no translation). */
 export function resourcesFor(locale: Locale, texts: CompiledForm['texts'] = {}): Catalogue {
-  const out = clone(catalogues[locale] ?? catalogues.en);
+  const out = clone(catalogueOf(locale));
   for (const [key, text] of Object.entries(texts)) put(out, key, text[locale] ?? text.en);
   return out;
 }
 
 export function createRunnerI18n(locale: Locale, texts: CompiledForm['texts'] = {}): I18n {
   const instance = createInstance();
-  const resources = Object.fromEntries(LOCALES.map((l) => [l, { translation: resourcesFor(l, texts) }]));
+  // the languages whose catalogues are there: every one on the server and in tests, the page's own (and English,
+  // the fallback) in the web app, which loads it before the form (`renderer/core/i18n/load.ts`)
+  const resources = Object.fromEntries(loadedLocales().map((l) => [l, { translation: resourcesFor(l, texts) }]));
   void instance.use(initReactI18next).init({
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,

@@ -67,3 +67,28 @@ export const fallbackFields: RegistryFieldsType = {
 /** The project's widgets and fields over the fallbacks. */
 export const defaultWidgets: RegistryWidgetsType = { ...fallbackWidgets, ...projectWidgets };
 export const defaultFields: RegistryFieldsType = { ...fallbackFields, ...projectFields };
+
+/** The `ui:field` names used under the given top-level fields of a UI schema, nested ones (list items, dialogs) too. */
+export function fieldNamesIn(uiSchema: Record<string, unknown>, names: Iterable<string>): Set<string> {
+  const found = new Set<string>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'ui:field' && typeof value === 'string') found.add(value);
+        else walk(value);
+      }
+    }
+  };
+  for (const name of names) walk(uiSchema[name]);
+  return found;
+}
+
+/** Starts loading the code of the lazily loaded fields (`widgets/lazy.tsx`) among `names` in `registry`. */
+export function preloadFieldsNamed(registry: RegistryFieldsType, names: Iterable<string>): void {
+  for (const name of names) {
+    const field = registry[name] as { preload?: () => Promise<void> } | undefined;
+    // a failed load shows where the field is drawn (its error boundary); preloading stays quiet
+    field?.preload?.().catch(() => {});
+  }
+}

@@ -9,9 +9,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { ContentSource } from './content/index.js';
 import type { ServerContext } from './context.js';
 import type { FormRegistry } from './forms/registry.js';
-import { type ContentRoutes, registerContentRoutes } from './routes/content.js';
+import { APP_ROUTES, type ContentRoutes, registerContentRoutes } from './routes/content.js';
 import { registerFormRoutes } from './routes/forms.js';
 import { type FormEntries, registerSubmissionRoutes } from './routes/submissions.js';
+import { loadWebShell } from './shell.js';
 import { issueToken } from './tokens.js';
 
 export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
@@ -95,15 +96,23 @@ export async function buildApp(
     reply.code(status).send({ status: false, ok: false, message });
   });
   const webApp = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : undefined;
-  if (webApp) await app.register(fastifyStatic, { root: webApp, wildcard: false, index: ['index.html'] });
+  // no index file: '/' is a page like any other, its shell drawn below with its content inline
+  if (webApp) await app.register(fastifyStatic, { root: webApp, wildcard: false, index: false });
+  const shell = webApp ? loadWebShell(webApp) : undefined;
   let contentRoutes: ContentRoutes | undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     // the web app routes in the browser: any other page path gets its shell, with 404 where the content site
     // knows there is no such page (the app then draws its website-error page)
-    if (webApp && request.method === 'GET' && !path.startsWith('/api/')) {
-      const status = (await contentRoutes?.shellStatus(request.url)) ?? 200;
-      return reply.code(status).type('text/html').sendFile('index.html');
+    if (shell && request.method === 'GET' && !path.startsWith('/api/')) {
+      const { status, data } = (await contentRoutes?.shellData(request.url)) ?? { status: 200 as const };
+      const route = data || !APP_ROUTES.test(path) ? 'content' : 'form';
+      // the page's content is inline: the shell must be asked for again, never cached as is
+      reply.header('Cache-Control', 'no-cache');
+      return reply
+        .code(status)
+        .type('text/html; charset=utf-8')
+        .send(shell.html(route, { data, lang: data?.locale }));
     }
     return reply.code(404).send({ status: false, ok: false, message: `No route ${request.method} ${path}` });
   });

@@ -5,11 +5,10 @@
  * separate chunks, loaded only by the routes that need them.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { Locale } from '../../renderer/core/dsl/types.js';
-import { DEFAULT_LOCALE, isLocale } from '../../renderer/core/i18n/index.js';
-import { accessibleTheme } from '../../renderer/react/theme.js';
+import { DEFAULT_LOCALE, isLocale } from '../../renderer/core/i18n/locale.js';
+import { Spinner } from './Spinner.js';
 
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
@@ -45,26 +44,35 @@ export function routeOf(location: { pathname: string; search: string }): Route {
   return { locale: isLocale(lang) ? lang : DEFAULT_LOCALE, contentPath: bare };
 }
 
-const loading = (
+/** The loading text of the router's spinner, in the page's language (the catalogues load with the routes). */
+const LOADING: Record<Locale, string> = {
+  en: 'Loading…',
+  de: 'Wird geladen…',
+  fr: 'Chargement…',
+  vi: 'Đang tải…',
+  es: 'Cargando…',
+  zh: '加载中…',
+  ru: 'Загрузка…',
+};
+
+const loading = (locale: Locale) => (
   <div style={{ minHeight: '50vh', display: 'grid', placeItems: 'center' }}>
-    <Spin size="large" />
+    <Spinner large label={LOADING[locale]} />
   </div>
 );
 
 export function App({ route }: { route: Route }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={accessibleTheme}>
-        <Suspense fallback={loading}>
-          {route.formId ? (
-            <main style={{ maxWidth: 960, margin: '0 auto', padding: 16 }}>
-              <FormPage id={route.formId} locale={route.locale} />
-            </main>
-          ) : (
-            <ContentSite path={route.contentPath ?? '/'} locale={route.locale} />
-          )}
-        </Suspense>
-      </ConfigProvider>
+      <Suspense fallback={loading(route.locale)}>
+        {route.formId ? (
+          <main style={{ maxWidth: 960, margin: '0 auto', padding: 16 }}>
+            <FormPage id={route.formId} locale={route.locale} />
+          </main>
+        ) : (
+          <ContentSite path={route.contentPath ?? '/'} locale={route.locale} />
+        )}
+      </Suspense>
     </QueryClientProvider>
   );
 }

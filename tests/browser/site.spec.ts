@@ -1,8 +1,10 @@
 /**
  * The content site (spec 002) in Debian's Chromium at 375 px and 1440 px: every seeded page renders without page
  * errors and without serious or critical axe violations, every block type appears, navigation and the language
- * switch work, both calculators compute the spec's results, and the search finds a seeded university. Full-page
- * screenshots are attached to the report.
+ * switch work, both calculators compute the spec's results, the search finds a seeded university, study-field cards
+ * and the search page's filters (university and location selects, page buttons, the mobile drawer) narrow the
+ * results, and the carousels loop and follow the height of the slide in view. Full-page screenshots are attached to
+ * the report.
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
@@ -222,5 +224,132 @@ test.describe('study-guide article', () => {
     await expect(page.getByRole('link', { name: /Share on/ })).toHaveCount(3);
     await expect(page.getByRole('heading', { name: 'Related Articles' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'You may be interested' })).toBeVisible();
+  });
+});
+
+test.describe('study-portal search filters', () => {
+  test('a study-field card leads to the search narrowed to its field', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `${server}/studyportal`);
+    await page.getByRole('link', { name: 'Arts and design' }).click();
+    await expect(page).toHaveURL(`${server}/studyportal/search?category_ids=arts`);
+    const results = page.getByRole('tabpanel');
+    // the seeded arts programs, and no program of another field (e.g. Heidelberg's law)
+    await expect(page.getByRole('tab', { name: 'Programs (2)' })).toBeVisible();
+    await expect(results.getByRole('link')).toHaveText(['Architecture', 'Visual Communication']);
+    await page.getByRole('tab', { name: /Universities/ }).click();
+    await expect(results.getByRole('link')).toHaveText([
+      'Berlin University of the Arts',
+      'Technical University of Berlin',
+    ]);
+    await expect(results.getByRole('link', { name: 'Heidelberg University' })).toHaveCount(0);
+  });
+
+  test('the university select finds a university by part of its name and narrows the results', async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `${server}/studyportal/search`);
+    await expect(page.getByRole('tab', { name: /^Programs \(\d\d\)$/ })).toBeVisible();
+    const filter = page.getByRole('form', { name: 'Filter' });
+    const university = filter.getByRole('combobox', { name: 'University' });
+    await university.fill('heidel');
+    await expect(university).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('listbox', { name: 'University' }).getByRole('option')).toHaveText([
+      'Heidelberg University',
+    ]);
+    await expectAccessible(page, 'the search page with the university select open');
+    await university.press('ArrowDown');
+    await expect(university).toHaveAttribute('aria-activedescendant', /option-0$/);
+    await university.press('Enter');
+    await expect(university).toHaveValue('Heidelberg University');
+    await filter.getByRole('button', { name: 'Show results' }).click();
+    await expect(page.getByRole('tab', { name: 'Programs (3)' })).toBeVisible();
+    const results = page.getByRole('tabpanel');
+    await expect(results.locator('.cs-result-card')).toHaveCount(3);
+    for (const card of await results.locator('.cs-result-card').all()) {
+      await expect(card).toContainText('Heidelberg University');
+    }
+    await page.getByRole('tab', { name: 'Universities (1)' }).click();
+    await expect(results.getByRole('link')).toHaveText(['Heidelberg University']);
+  });
+
+  test('the university select pages on scrolling; results page with our page buttons', async ({ page, server }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `${server}/studyportal/search`);
+    const university = page.getByRole('form', { name: 'Filter' }).getByRole('combobox', { name: 'University' });
+    await university.click();
+    const options = page.getByRole('listbox', { name: 'University' }).getByRole('option');
+    await expect(options).toHaveCount(10);
+    await page.getByRole('listbox', { name: 'University' }).evaluate((list) => {
+      list.scrollTop = list.scrollHeight;
+    });
+    await expect(options).toHaveCount(20);
+    await university.press('Escape');
+
+    await page.getByRole('tab', { name: /Universities/ }).click();
+    const pages = page.getByRole('navigation', { name: 'Universities: result pages' });
+    await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await pages.getByRole('button', { name: 'Page 3' }).click();
+    await expect(pages.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('tabpanel').locator('.cs-result-card')).toHaveCount(3);
+    await expect(page.locator('.ant-pagination, .ant-select')).toHaveCount(0);
+  });
+
+  test('mobile: the filter is a full-width drawer', async ({ page, server }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await open(page, `${server}/studyportal/search`);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filter' });
+    await expect(drawer).toBeVisible();
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(375);
+    await expectAccessible(page, 'the filter drawer', '.cs-filter-drawer');
+    const location = drawer.getByRole('combobox', { name: 'Location' });
+    await location.fill('garch');
+    await page.getByRole('option', { name: 'Garching' }).click();
+    await drawer.getByRole('button', { name: 'Show results' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'Universities (1)' })).toBeVisible();
+  });
+});
+
+test.describe('carousels', () => {
+  test('testimonials take the height of the quote in view; a loop goes back from the first slide to the last', async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, `${server}/`);
+    const testimonials = page.locator('section[data-block-type="Testimonials"]');
+    await testimonials.scrollIntoViewIfNeeded();
+    await expect(testimonials.getByRole('button', { name: /Next|Previous/ })).toHaveCount(0);
+    // the viewport's height and the natural height of the slide in view (its content, margins and padding)
+    const heights = () =>
+      testimonials.locator('.cs-carousel-viewport').evaluate((viewport) => {
+        const slide = viewport.querySelector('.cs-carousel-slide:not([inert])') as HTMLElement;
+        const px = (e: Element, ...props: string[]) =>
+          props.reduce((sum, p) => sum + Number.parseFloat(getComputedStyle(e).getPropertyValue(p)), 0);
+        const content = [...slide.children].reduce(
+          (sum, child) => sum + child.getBoundingClientRect().height + px(child, 'margin-top', 'margin-bottom'),
+          px(slide, 'padding-top', 'padding-bottom'),
+        );
+        return [Math.round(viewport.getBoundingClientRect().height), Math.round(content)];
+      });
+    const first = await heights();
+    expect(first[0]).toBe(first[1]);
+    await testimonials.getByRole('button', { name: 'Go to slide 2' }).click();
+    await expect(testimonials.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute('aria-current', 'true');
+    await expect.poll(async () => (await heights())[0]).toBe((await heights())[1]);
+    // the seeded quotes differ in length: the carousel changed its height with them
+    expect((await heights())[0]).not.toBe(first[0]);
+
+    await open(page, `${server}/studyportal`);
+    const universities = page.locator('section[data-block-type="UniversityCarousel"]');
+    const dots = universities.getByRole('button', { name: /Go to slide/ });
+    const total = await dots.count();
+    await universities.getByRole('button', { name: 'Previous' }).click();
+    await expect(dots.nth(total - 1)).toHaveAttribute('aria-current', 'true');
+    await expect(universities.locator('.cs-carousel-track')).toHaveAttribute('style', /transition: none/);
   });
 });

@@ -2,6 +2,7 @@
 import { cleanup } from '@testing-library/react';
 import { message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
+import { preloadFields } from '../../widgets/index.js';
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>
@@ -44,6 +45,18 @@ if (typeof globalThis.MessageChannel === 'undefined') {
   Object.assign(globalThis, { MessageChannel: MessageChannelStub });
 }
 
+// jsdom has <dialog> without its modal methods: open and close it as a browser would, without the top layer
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
 // jsdom does not implement scrolling; the runner scrolls to the top on every step change
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 Element.prototype.scrollIntoView ??= () => {};
@@ -52,6 +65,9 @@ Element.prototype.scrollIntoView ??= () => {};
 const realGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (elt: Element, pseudo?: string | null) =>
   realGetComputedStyle(elt, pseudo ? undefined : pseudo);
+
+// the heavy fields load lazily in the product (widgets/lazy.tsx); tests draw them at once, as after a preload
+await preloadFields();
 
 /** Lets React's scheduler (setImmediate in Node) and antd's motion timers run while the page still exists. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

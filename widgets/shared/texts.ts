@@ -1,6 +1,7 @@
 import type { Registry } from '@rjsf/utils';
 import type { Locale } from '../../renderer/core/dsl/types.js';
-import { DEFAULT_LOCALE, isLocale, translate } from '../../renderer/core/i18n/index.js';
+import { translate } from '../../renderer/core/i18n/catalogue.js';
+import { DEFAULT_LOCALE, isLocale } from '../../renderer/core/i18n/locale.js';
 
 /** Translates a text key; params fill `{{name}}` placeholders. */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;

@@ -1,77 +1,20 @@
-import type { Locale, LocalizedText } from '../dsl/types.js';
-import { LOCALES } from '../dsl/types.js';
+/**
+ * The engine's texts in every language (server, CLI, studio, tests): the catalogue (`catalogue.ts`) with all seven
+ * languages added. The web app's form pages import `catalogue.ts` and load only the language they show (`load.ts`).
+ */
+import { registerCatalogue } from './catalogue.js';
 import de from './locales/de.json' with { type: 'json' };
-import en from './locales/en.json' with { type: 'json' };
 import es from './locales/es.json' with { type: 'json' };
 import fr from './locales/fr.json' with { type: 'json' };
 import ru from './locales/ru.json' with { type: 'json' };
 import vi from './locales/vi.json' with { type: 'json' };
 import zh from './locales/zh.json' with { type: 'json' };
 
-/** A nested catalogue as i18next reads it. */
-export type Catalogue = { [key: string]: string | Catalogue };
+registerCatalogue('de', de);
+registerCatalogue('fr', fr);
+registerCatalogue('vi', vi);
+registerCatalogue('es', es);
+registerCatalogue('zh', zh);
+registerCatalogue('ru', ru);
 
-export const catalogues: Record<Locale, Catalogue> = { en, de, fr, vi, es, zh, ru };
-export const DEFAULT_LOCALE: Locale = 'en';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-/** The catalogue text at a dotted key, or undefined. */
-export function lookup(catalogue: Catalogue, key: string): string | undefined {
-  let node: string | Catalogue | undefined = catalogue;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-export function hasKey(key: string): boolean {
-  return lookup(catalogues.en, key) !== undefined;
-}
-
-function flatten(catalogue: Catalogue, prefix = '', out = new Map<string, string>()): Map<string, string> {
-  for (const [k, v] of Object.entries(catalogue)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === 'string') out.set(key, v);
-    else flatten(v, key, out);
-  }
-  return out;
-}
-
-let englishIndex: Map<string, string> | undefined;
-/**
- * The catalogue key whose English text is exactly `text`. Lets an author write a message in plain
- * English and still get every translation. The first key in catalogue order wins, so the result is stable.
- */
-export function keyForEnglish(text: string): string | undefined {
-  if (!englishIndex) {
-    englishIndex = new Map();
-    for (const [key, value] of flatten(catalogues.en)) if (!englishIndex.has(value)) englishIndex.set(value, key);
-  }
-  return englishIndex.get(text);
-}
-
-export function interpolate(text: string, params?: Record<string, unknown>): string {
-  if (!params) return text;
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
-}
-
-/**
- * Text of a key in a locale: the form's own texts first, then the shared catalogue, then English;
- * an unknown key comes back as itself so that nothing is silently blank.
- */
-export function translate(
-  key: string,
-  locale: Locale = DEFAULT_LOCALE,
-  params?: Record<string, unknown>,
-  formTexts?: Record<string, LocalizedText>,
-): string {
-  const own = formTexts?.[key];
-  const text = own ? (own[locale] ?? own.en) : (lookup(catalogues[locale], key) ?? lookup(catalogues.en, key) ?? key);
-  return interpolate(text, params);
-}
+export * from './catalogue.js';

@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { CompiledForm, JsonSchema } from '../compile/types.js';
 import type { Locale } from '../dsl/types.js';
 import { withComputedValues } from '../expr/index.js';
-import { hasKey, translate } from '../i18n/index.js';
+import { hasKey, translate } from '../i18n/catalogue.js';
 
 /** One failing field, with its message in the requested language. */
 export interface FieldError {

@@ -40,19 +40,33 @@ export const BOOKING_FORMS: Record<string, string> = {
  * Paths the web app draws without the content site (its router, `site/web/App.tsx`): a form and the two booking
  * processes. Every other page path is a content path.
  */
-const APP_ROUTES = /^\/forms\/[\w-]+\/?$|^\/(blocked-account|aok-products)\/book\/?$/;
+export const APP_ROUTES = /^\/forms\/[\w-]+\/?$|^\/(blocked-account|aok-products)\/book\/?$/;
 
 /** An article path of the content site (`/blog/{slug}/`), as the web app reads it: the slug. */
 const ARTICLE_PATH = /^\/blog\/([^/]+)\/?$/;
 
 export interface ContentRoutes {
   /**
-   * The status of the web app's shell for a page path (query ignored): 404 when the content source knows the path
-   * has no page or article, so the website-error page the app draws comes with the right status; else 200 (forms,
-   * existing pages, and whenever the source cannot tell, e.g. the headless service is down).
+   * What the web app's shell for a content path carries inline, so the page draws without waiting for its API
+   * calls: the same answers as `/api/content/site` and the page or article call (the not-found page for an unknown
+   * path, with status 404), keyed by the locale and path the app's router reads from the address. No data for the
+   * app's own routes (forms) and whenever the source cannot answer (status 200: a source that is down does not know a
+   * page is missing): the app then asks the API as usual.
    */
-  shellStatus(url: string): Promise<200 | 404>;
+  shellData(url: string): Promise<{ status: 200 | 404; data?: ShellData }>;
 }
+
+/** The inline content of a page's shell (read by `site/web/content/ContentSite.tsx`). */
+export interface ShellData {
+  /** The router's locale and content path (no locale prefix, no trailing slash). */
+  locale: string;
+  path: string;
+  site: unknown;
+  page: unknown;
+}
+
+/** Locale prefixes of page paths, as the web app's router reads them (English pages have none). */
+const PREFIXED_LOCALES = SITE_LOCALES.filter((l) => l !== 'en') as readonly string[];
 
 export interface ContentRouteOptions {
   /** The content source; default `createContentSource()` on first use. */
@@ -193,11 +207,9 @@ export function registerContentRoutes(
     return answer ? { ...answer, path, notFound: true } : { ok: false, message: `No page ${path}`, notFound: true };
   };
 
-  app.get<{ Querystring: { locale?: string } }>('/api/content/site', async (request, reply) => {
-    const locale = normalizeLanguage(request.query.locale);
+  const siteAnswer = async (locale: ContentLocale) => {
     const [navigation, footer] = await Promise.all([content().getNavigation(locale), content().getFooter(locale)]);
     const shell = restrict({ navigation, footer });
-    reply.header('Cache-Control', 'no-cache');
     return {
       locale,
       locales: SITE_LOCALES,
@@ -206,6 +218,20 @@ export function registerContentRoutes(
       flags: { app: features.app },
       scripts: { cookieConsent: features.cookieConsentScript, translation: features.translationScript },
     };
+  };
+
+  const articleAnswer = async (slug: string, locale: ContentLocale) => {
+    const article = await content().getArticle(slug, locale);
+    if (!article) return undefined;
+    const categories = await content().listCategories(locale);
+    const answer = restrict({ article, categories });
+    return { locale, ...answer, assets: await assetsOf(answer, locale) };
+  };
+
+  app.get<{ Querystring: { locale?: string } }>('/api/content/site', async (request, reply) => {
+    const locale = normalizeLanguage(request.query.locale);
+    reply.header('Cache-Control', 'no-cache');
+    return siteAnswer(locale);
   });
 
   app.get<{ Querystring: { path?: string; locale?: string } }>('/api/content/page', async (request, reply) => {
@@ -220,12 +246,10 @@ export function registerContentRoutes(
     '/api/content/articles/:slug',
     async (request, reply) => {
       const locale = normalizeLanguage(request.query.locale);
-      const article = await content().getArticle(request.params.slug, locale);
-      if (!article) return notFound(reply, locale, `/blog/${request.params.slug}`);
-      const categories = await content().listCategories(locale);
-      const answer = restrict({ article, categories });
+      const answer = await articleAnswer(request.params.slug, locale);
+      if (!answer) return notFound(reply, locale, `/blog/${request.params.slug}`);
       reply.header('Cache-Control', 'no-cache');
-      return { locale, ...answer, assets: await assetsOf(answer, locale) };
+      return answer;
     },
   );
 
@@ -298,18 +322,33 @@ export function registerContentRoutes(
     return reply.redirect(target, 302);
   });
 
-  const shellStatus = async (url: string): Promise<200 | 404> => {
+  const shellData = async (url: string): Promise<{ status: 200 | 404; data?: ShellData }> => {
     const bare = url.split(/[?#]/)[0];
-    if (APP_ROUTES.test(bare)) return 200;
+    if (APP_ROUTES.test(bare)) return { status: 200 };
     try {
-      const { locale, path } = splitLocale(decodeURI(bare));
+      // the router's key: the path as the browser has it, without trailing slashes and the locale prefix
+      const trimmed = bare.replace(/\/+$/, '') || '/';
+      const first = trimmed.split('/')[1] ?? '';
+      const prefixed = PREFIXED_LOCALES.includes(first);
+      const routerPath = prefixed ? trimmed.slice(first.length + 1) || '/' : trimmed;
+      const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+      const locale = prefixed ? normalizeLanguage(first) : normalizeLanguage(query.get('lang') ?? undefined);
+      const { path } = splitLocale(decodeURI(bare));
       const slug = ARTICLE_PATH.exec(path)?.[1];
-      const found = slug ? await content().getArticle(slug, locale) : await content().getPage(path, locale);
-      return found ? 200 : 404;
+      const [site, found] = await Promise.all([
+        siteAnswer(locale),
+        slug ? articleAnswer(slug, locale) : pageAnswer(path, locale),
+      ]);
+      if (found) return { status: 200, data: { locale, path: routerPath, site, page: found } };
+      const missing = await pageAnswer(NOT_FOUND_PATH, locale);
+      return {
+        status: 404,
+        data: missing ? { locale, path: routerPath, site, page: { ...missing, path, notFound: true } } : undefined,
+      };
     } catch {
-      // a malformed path is the app's to show; a source that cannot answer does not know the page is missing
-      return 200;
+      // a malformed path is the app's to show; a source that cannot answer leaves the page to the app's calls
+      return { status: 200 };
     }
   };
-  return { shellStatus };
+  return { shellData };
 }

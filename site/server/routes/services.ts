@@ -202,12 +202,17 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
     placeDetails(request.query.place_id),
   );
 
-  /** Universities and programs by name, paged (the review form's selects and the search hero). */
+  /**
+   * Universities and programs by name, paged (the review form's selects, the search hero, the search page and its
+   * filters: study fields, university, location).
+   */
   app.get<{ Querystring: Record<string, string> }>('/api/new-search/', limited(240), async (request) =>
     newSearch({
       name: request.query.name,
       university_ids: request.query.university_ids,
       category_ids: request.query.category_ids,
+      location: request.query.location,
+      university_name: request.query.university_name,
       skip: request.query.skip,
       take: request.query.take,
       language: normalizeLanguage(request.headers['x-language']),

@@ -256,6 +256,13 @@ export interface NewSearchParams {
   university_ids?: unknown;
   /** Study-field ids (same forms as university_ids): programs in any of these fields. */
   category_ids?: unknown;
+  /**
+   * Locations (one, a repeated parameter, or comma-separated): programs taught in one of them and universities
+   * located in one of them (the search page's location select, whose options are universities' locations).
+   */
+  location?: unknown;
+  /** Text a university's name contains: programs of such universities (a university typed, not picked). */
+  university_name?: unknown;
   skip?: unknown;
   take?: unknown;
   /** The X-Language header. */
@@ -280,12 +287,34 @@ export interface UniversitySearchAnswer {
 }
 
 /** Parameters of GET /api/new-search that are not field filters. */
-const RESERVED = new Set(['content_language', 'language', 'name', 'university_ids', 'category_ids', 'skip', 'take']);
+const RESERVED = new Set([
+  'content_language',
+  'language',
+  'name',
+  'university_ids',
+  'university_name',
+  'category_ids',
+  'skip',
+  'take',
+]);
 
 /** Whether a program belongs to one of the study fields (its `categoryIds`). */
 function inCategories(program: ContentRecord, categories: ReadonlySet<string>): boolean {
   const ids = program.flatData.categoryIds;
   return Array.isArray(ids) && ids.some((id) => categories.has(String(id)));
+}
+
+/** Locations from a query: one, a repeated parameter, or comma-separated text; undefined when none. */
+export function parseLocations(value: unknown): string[] | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const list = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
+  const cleaned = list.map((l) => l.trim()).filter(Boolean);
+  return cleaned.length > 0 ? cleaned : undefined;
+}
+
+/** Whether a university's name (in some language) contains the folded text. */
+function nameContains(university: ContentRecord | undefined, text: string): boolean {
+  return !!university && nameMatch(university.flatData.universityName, text) !== undefined;
 }
 
 export interface ContentSearch {
@@ -312,7 +341,9 @@ export function createContentSearch(content: Content): ContentSearch {
    * spec's fields each item carries its `id`, and a program its university (for the
    * /university/{uniSlug}/studyprograms/{programSlug} link). `category_ids` (the study-field
    * cards' link) narrows the programs to those fields and the universities to those offering a
-   * program in one of them.
+   * program in one of them. `location` narrows both: programs by their own `locations` (else their university's),
+   * universities by theirs (a comma-separated list, one of whose items must be the location, in any language,
+   * case- and accent-insensitively). `university_name` narrows the programs to universities whose name contains it.
    */
   function newSearch(params: NewSearchParams): NewSearchAnswer {
     const language = normalizeLanguage(params.language);
@@ -323,19 +354,31 @@ export function createContentSearch(content: Content): ContentSearch {
     const categoryIds = parseIds(params.category_ids);
     const categories = categoryIds ? new Set(categoryIds) : undefined;
     const teaching = categories ? universitiesTeaching(categories) : undefined;
+    const locations = parseLocations(params.location);
+    const uniName = fold(typeof params.university_name === 'string' ? params.university_name : '');
+    const universitiesOf = (p: ContentRecord) =>
+      (p.flatData.university as unknown[]).map((id) => universitiesById.get(String(id)));
+    const taughtIn = (p: ContentRecord, wantedLocations: string[]) =>
+      hasText(p.flatData.locations)
+        ? fieldMatches(p.flatData.locations, wantedLocations)
+        : universitiesOf(p).some((u) => !!u && fieldMatches(u.flatData.location, wantedLocations));
 
     const programs = rankAndSort(
       content.programs.filter(
         (p) =>
           (!wanted || (p.flatData.university as string[]).some((id) => wanted.has(id))) &&
-          (!categories || inCategories(p, categories)),
+          (!categories || inCategories(p, categories)) &&
+          (!locations || taughtIn(p, locations)) &&
+          (!uniName || universitiesOf(p).some((u) => nameContains(u, uniName))),
       ),
       'studyProgram',
       text,
       language,
     );
     const universities = rankAndSort(
-      teaching ? content.universities.filter((u) => teaching.has(u.id)) : content.universities,
+      content.universities.filter(
+        (u) => (!teaching || teaching.has(u.id)) && (!locations || fieldMatches(u.flatData.location, locations)),
+      ),
       'universityName',
       text,
       language,
@@ -379,6 +422,7 @@ export function createContentSearch(content: Content): ContentSearch {
    * `data[0]`). Filters:
    * - `university_ids`: only these universities;
    * - `name`: as in `newSearch`;
+   * - `university_name`: only universities whose name contains it (like `name`);
    * - `category_ids`: only universities offering a program in one of these study fields;
    * - any other parameter named after a university field (`location`, `typUniversity`,
    *   `foundingyear`, …): the field equals the value in some language, case- and
@@ -394,6 +438,7 @@ export function createContentSearch(content: Content): ContentSearch {
     const ids = parseIds(params.university_ids);
     const categoryIds = parseIds(params.category_ids);
     const teaching = categoryIds ? universitiesTeaching(new Set(categoryIds)) : undefined;
+    const uniName = fold(typeof params.university_name === 'string' ? params.university_name : '');
     const fields = new Set(content.universities.flatMap((u) => Object.keys(u.flatData)));
     const filters = Object.entries(params).filter(
       ([key, value]) => !RESERVED.has(key) && fields.has(key) && value !== undefined && value !== '',
@@ -403,6 +448,7 @@ export function createContentSearch(content: Content): ContentSearch {
       (u) =>
         (!ids || ids.includes(u.id)) &&
         (!teaching || teaching.has(u.id)) &&
+        (!uniName || nameContains(u, uniName)) &&
         filters.every(([field, wanted]) => fieldMatches(u.flatData[field], wanted)),
     );
     const ranked = rankAndSort(matching, 'universityName', text, language);
@@ -416,6 +462,10 @@ export function createContentSearch(content: Content): ContentSearch {
   }
 
   return { newSearch, searchUniversities };
+}
+
+function hasText(value: unknown): boolean {
+  return variants(value).some((v) => typeof v === 'string' && v.trim() !== '');
 }
 
 function fieldMatches(value: unknown, wanted: unknown): boolean {

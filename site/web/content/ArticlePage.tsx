@@ -120,26 +120,30 @@ function SuggestedBlogs({ blogs }: { blogs: Fields[] }) {
   );
 }
 
-function ShareButtons({ title }: { title: string }) {
-  const t = useText();
-  const url = typeof window === 'undefined' ? '' : window.location.href;
-  const networks = [
-    {
-      name: 'Facebook',
-      icon: FacebookFilled,
-      href: `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
-    },
-    {
-      name: 'X',
-      icon: TwitterOutlined,
-      href: `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`,
-    },
-    {
-      name: 'LinkedIn',
-      icon: LinkedinFilled,
-      href: `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`,
-    },
+const SHARE_ICONS = { Facebook: FacebookFilled, X: TwitterOutlined, LinkedIn: LinkedinFilled } as const;
+
+/**
+ * The three networks' share pages for an article address: plain links (nothing of the networks is loaded until
+ * a person follows one), in a new tab.
+ */
+export function shareLinks(url: string, title: string): Array<{ name: keyof typeof SHARE_ICONS; href: string }> {
+  const u = encodeURIComponent(url);
+  return [
+    { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
+    { name: 'X', href: `https://twitter.com/intent/tweet?url=${u}&text=${encodeURIComponent(title)}` },
+    { name: 'LinkedIn', href: `https://www.linkedin.com/sharing/share-offsite/?url=${u}` },
   ];
+}
+
+/** Share buttons for the article's own address (its /blog/{slug}/ path, without query or fragment). */
+function ShareButtons({ title, slug }: { title: string; slug: string }) {
+  const t = useText();
+  const { locale } = useSite();
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const networks = shareLinks(`${origin}${localHref(`/blog/${slug}/`, locale)}`, title).map((n) => ({
+    ...n,
+    icon: SHARE_ICONS[n.name],
+  }));
   return (
     <ul className="cs-plain-list cs-share" aria-label={t('studyGuide.share')}>
       {networks.map((n) => (
@@ -204,7 +208,7 @@ export function ArticlePage({ answer }: { answer: ArticleAnswer }) {
         <span>
           {t('studyGuide.lastUpdated')}: <time dateTime={updated}>{formatLongDate(updated, locale)}</time>
         </span>
-        <ShareButtons title={text(data.title)} />
+        <ShareButtons title={text(data.title)} slug={text(data.slug)} />
       </div>
       {viewport === 'mobile' ? (
         <>
@@ -242,7 +246,7 @@ export function ArticlePage({ answer }: { answer: ArticleAnswer }) {
           <ul className="cs-plain-list cs-article-cards">
             {related.map((r) => (
               <li key={text(r.id)}>
-                <ArticleCard article={r} />
+                <ArticleCard article={r} newTab />
               </li>
             ))}
           </ul>

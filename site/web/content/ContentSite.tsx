@@ -4,8 +4,8 @@
  * unless a page embeds a form.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Spin } from 'antd';
 import { useEffect } from 'react';
+import { Spinner } from '../Spinner.js';
 import { ArticlePage } from './ArticlePage.js';
 import { type ArticleAnswer, fetchArticle, fetchPage, fetchSite, type PageAnswer } from './api.js';
 import { breakpointOf, SiteContext, useViewportWidth, viewportFor } from './context.js';
@@ -13,6 +13,7 @@ import { SITE_LOCALES, type SiteLocale, siteText } from './locales/index.js';
 import { PageBlocks } from './PageBlocks.js';
 import { Footer } from './shell/Footer.js';
 import { Header } from './shell/Header.js';
+import { shellDataFor, shellSiteFor } from './shellData.js';
 import './site.css';
 
 /** The value of the inline tracker marker set after the consent script (spec 2.3). */
@@ -51,10 +52,18 @@ export default function ContentSite({ path, locale: wanted }: { path: string; lo
   const width = useViewportWidth();
   const viewport = viewportFor(width);
   const articleSlug = /^\/blog\/([^/]+)\/?$/.exec(path)?.[1];
-  const site = useQuery({ queryKey: ['content-site', locale], queryFn: () => fetchSite(locale) });
+  // the server sends the first page's answers inline; they count as fresh for a minute
+  const site = useQuery({
+    queryKey: ['content-site', locale],
+    queryFn: () => fetchSite(locale),
+    initialData: () => shellSiteFor(locale),
+    staleTime: 60_000,
+  });
   const page = useQuery({
     queryKey: ['content-page', path, locale],
     queryFn: () => (articleSlug ? fetchArticle(decodeURIComponent(articleSlug), locale) : fetchPage(path, locale)),
+    initialData: () => shellDataFor(locale, path)?.page,
+    staleTime: 60_000,
   });
   useLazyScripts(site.data?.scripts);
   const answer = page.data;
@@ -74,7 +83,7 @@ export default function ContentSite({ path, locale: wanted }: { path: string; lo
         <main id="main" tabIndex={-1}>
           {page.isPending ? (
             <div className="cs-loading">
-              <Spin size="large" aria-label={siteText(locale, 'common.loading')} />
+              <Spinner large label={siteText(locale, 'common.loading')} />
             </div>
           ) : page.isError ? (
             <div className="cs-width cs-error-block" role="alert">

@@ -67,6 +67,7 @@ export const fetchArticle = (slug: string, locale: string) =>
   );
 
 export interface SearchHit {
+  id?: string;
   name: string;
   slug: string;
   university?: { name: string; slug: string };
@@ -79,12 +80,41 @@ export interface SearchAnswer {
   university: { total: number; data: SearchHit[] };
 }
 
-/** The study-portal search (spec 7, GET /api/new-search/). */
-export function fetchSearch(query: Record<string, string | number | undefined>, locale: string) {
+export type SearchQuery = Record<string, string | number | undefined>;
+
+function searchParams(query: SearchQuery): URLSearchParams {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
-  return fetch(`/api/new-search/?${params}`, { headers: { 'X-Language': locale } }).then(async (r) => {
-    if (!r.ok) throw new Error(`search: ${r.status}`);
-    return (await r.json()) as SearchAnswer;
+  return params;
+}
+
+/**
+ * The study-portal search (spec 7, GET /api/new-search/): one page of programs and one of universities by
+ * `name`; `university_ids`, `university_name`, `category_ids` and `location` narrow it.
+ */
+export function fetchSearch(query: SearchQuery, locale: string, signal?: AbortSignal) {
+  return fetch(`/api/new-search/?${searchParams(query)}`, { headers: { 'X-Language': locale }, signal }).then(
+    async (r) => {
+      if (!r.ok) throw new Error(`search: ${r.status}`);
+      return (await r.json()) as SearchAnswer;
+    },
+  );
+}
+
+export interface UniversityRecordsAnswer {
+  total: number;
+  data: Array<{ id: string; universityName?: unknown; slug?: unknown; location?: unknown }>;
+}
+
+/**
+ * University records by filter (spec 7, GET /api/new-search): `content_language` plus `university_ids`,
+ * `university_name`, `category_ids`, `location`, `name`, `skip`, `take`. The universities tab of the results reads
+ * this, because the other search lists every university while one is chosen (the select keeps offering the rest).
+ */
+export function fetchUniversityRecords(query: SearchQuery, locale: string, signal?: AbortSignal) {
+  const params = searchParams({ ...query, content_language: locale });
+  return fetch(`/api/new-search?${params}`, { signal }).then(async (r) => {
+    if (!r.ok) throw new Error(`universities: ${r.status}`);
+    return (await r.json()) as UniversityRecordsAnswer;
   });
 }

@@ -1,4 +1,4 @@
-/** Small pieces the blocks share: icons by name, images from assets, markdown, links and buttons, stars, carousels. */
+/** Small pieces the blocks share: icons by name, images from assets, markdown, links and buttons, stars. */
 import {
   BankOutlined,
   CalendarOutlined,
@@ -6,17 +6,13 @@ import {
   EuroCircleOutlined,
   FilePdfOutlined,
   GlobalOutlined,
-  LeftOutlined,
   ReadOutlined,
-  RightOutlined,
   TeamOutlined,
   TrophyOutlined,
   UploadOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
-import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
-import Markdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { type CSSProperties, Fragment, lazy, type ReactNode, Suspense } from 'react';
 import { useAsset, useHref, useText } from './context.js';
 import { iconName, starsFor } from './logic/index.js';
 
@@ -93,6 +89,7 @@ export function Link({
   rel,
   style,
   label,
+  current,
 }: {
   href: string | undefined;
   children: ReactNode;
@@ -101,6 +98,8 @@ export function Link({
   rel?: string;
   style?: CSSProperties;
   label?: string;
+  /** `aria-current`: the link leads to the page (or place) shown. */
+  current?: 'page' | 'location';
 }) {
   const localise = useHref();
   return (
@@ -109,6 +108,7 @@ export function Link({
       className={className}
       style={style}
       aria-label={label}
+      aria-current={current}
       {...(newTab ? { target: '_blank', rel: rel ?? 'noopener noreferrer' } : rel ? { rel } : {})}
     >
       {children}
@@ -137,28 +137,57 @@ export function Cta({
   );
 }
 
-/** Markdown from the content: links open in a new tab, raw HTML is shown as text (never executed). */
+const MarkdownView = lazy(() => import('./MarkdownView.js'));
+
+/**
+ * Anything markdown could read as syntax: emphasis, code, links, headings, quotes, tables, strike-through, HTML and
+ * entities, escapes, autolinks (URLs, e-mail), list and setext markers at a line's start, indented code, hard breaks.
+ * A text without any of it renders as its paragraphs, exactly as the parser would render it.
+ */
+const MARKDOWN_SYNTAX = /[\\`*_[\]#>|~<&!]|https?:|www\.|@| {2,}\n|^[ \t]*(?:[-+=]|\d+[.)])|^(?: {4}|\t)/m;
+
+/** True when `source` has no markdown syntax: its paragraphs are all there is to render. */
+export function isPlainText(source: string): boolean {
+  return !MARKDOWN_SYNTAX.test(source);
+}
+
+/** The paragraphs of a plain text (blank lines between them), as the markdown parser gives them. */
+function PlainParagraphs({ source }: { source: string }) {
+  const paragraphs = source
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.replace(/^[ \t]+|[ \t]+$/gm, '').trim())
+    .filter((p) => p !== '');
+  return (
+    <>
+      {paragraphs.map((p, i) => (
+        // the paragraphs never move: their place is their identity; a line break between them, as the parser puts
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <Fragment key={i}>
+          {i > 0 ? '\n' : null}
+          <p>{p}</p>
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Markdown from the content: links open in a new tab, raw HTML is shown as text (never executed). Plain text (most
+ * descriptions) renders at once; the parser loads with the first text that has markdown in it, which meanwhile
+ * waits in a busy placeholder of its own length.
+ */
 export function MarkdownText({ source, className }: { source: unknown; className?: string }) {
-  const localise = useHref();
   const content = text(source);
   if (!content) return null;
   return (
     <div className={`cs-markdown ${className ?? ''}`}>
-      <Markdown
-        remarkPlugins={[remarkGfm]}
-        skipHtml
-        components={{
-          a: ({ href, children }) => (
-            <a href={localise(href)} target="_blank" rel="noopener noreferrer">
-              {children}
-            </a>
-          ),
-          h2: ({ children }) => <h2 id={slugOf(children)}>{children}</h2>,
-          h3: ({ children }) => <h3 id={slugOf(children)}>{children}</h3>,
-        }}
-      >
-        {content}
-      </Markdown>
+      {isPlainText(content) ? (
+        <PlainParagraphs source={content} />
+      ) : (
+        <Suspense fallback={<p aria-busy="true">{content.replace(/[#*_`>[\]()|-]+/g, ' ')}</p>}>
+          <MarkdownView content={content} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -206,117 +235,5 @@ export function BlockHeader({
       {h ? <Heading>{h}</Heading> : null}
       {d ? <p className="cs-lead">{d}</p> : null}
     </header>
-  );
-}
-
-export interface CarouselProps {
-  items: ReactNode[];
-  label: string;
-  slidesToShow?: number;
-  slidesToScroll?: number;
-  arrows?: boolean;
-  dots?: boolean;
-  autoplayMs?: number;
-  /** The active slide when the caller controls it. */
-  index?: number;
-  onChange?: (index: number) => void;
-}
-
-/**
- * A carousel (spec 2.5 and 9): dots, infinite loop, 500 ms slides; slides out of view are inert, so keyboard and
- * screen-reader users meet only the visible ones.
- */
-export function Carousel({
-  items,
-  label,
-  slidesToShow = 1,
-  slidesToScroll = 1,
-  arrows = false,
-  dots = true,
-  autoplayMs,
-  index: controlled,
-  onChange,
-}: CarouselProps) {
-  const t = useText();
-  const show = Math.max(1, Math.min(slidesToShow, items.length));
-  const step = Math.max(1, slidesToScroll);
-  const [own, setOwn] = useState(0);
-  const index = controlled ?? own;
-  const last = Math.max(0, items.length - show);
-  const go = (next: number) => {
-    // infinite: past the end starts again, before the start goes to the end
-    const wrapped = next > last ? 0 : next < 0 ? last : next;
-    setOwn(wrapped);
-    onChange?.(wrapped);
-  };
-  useEffect(() => {
-    if (!autoplayMs) return;
-    const timer = setInterval(() => go(index + step), autoplayMs);
-    return () => clearInterval(timer);
-  });
-  const pages = Math.ceil((last + 1) / step);
-  return (
-    <section className="cs-carousel" aria-roledescription="carousel" aria-label={label}>
-      <div className="cs-carousel-viewport">
-        <div
-          className="cs-carousel-track"
-          style={{ transform: `translateX(-${(index * 100) / show}%)`, transition: 'transform 500ms ease' }}
-        >
-          {items.map((item, i) => (
-            // biome-ignore lint/a11y/useSemanticElements: a slide is a group (WAI-ARIA carousel pattern)
-            <div
-              // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional
-              key={i}
-              className="cs-carousel-slide"
-              style={{ flex: `0 0 ${100 / show}%` }}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={t('carousel.slide', { n: i + 1, total: items.length })}
-              inert={i < index || i >= index + show}
-            >
-              {item}
-            </div>
-          ))}
-        </div>
-      </div>
-      {arrows && items.length > show ? (
-        <div className="cs-carousel-arrows">
-          <button
-            type="button"
-            className="cs-icon-button"
-            onClick={() => go(index - step)}
-            aria-label={t('common.previous')}
-          >
-            <LeftOutlined aria-hidden />
-          </button>
-          <button
-            type="button"
-            className="cs-icon-button"
-            onClick={() => go(index + step)}
-            aria-label={t('common.next')}
-          >
-            <RightOutlined aria-hidden />
-          </button>
-        </div>
-      ) : null}
-      {dots && pages > 1 ? (
-        <div className="cs-carousel-dots">
-          {Array.from({ length: pages }, (_, p) => {
-            const target = Math.min(p * step, last);
-            return (
-              <button
-                // biome-ignore lint/suspicious/noArrayIndexKey: dots are positional
-                key={p}
-                type="button"
-                className={`cs-dot${index === target ? ' cs-dot-active' : ''}`}
-                aria-label={t('carousel.goTo', { n: p + 1 })}
-                aria-current={index === target ? 'true' : undefined}
-                onClick={() => go(target)}
-              />
-            );
-          })}
-        </div>
-      ) : null}
-    </section>
   );
 }

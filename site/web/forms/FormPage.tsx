@@ -3,12 +3,15 @@
  * on content pages that embed a form.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Result, Spin } from 'antd';
+import { Alert, Button, ConfigProvider, Result, Spin } from 'antd';
+import type { ReactNode } from 'react';
 import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import type { Locale } from '../../../renderer/core/dsl/types.js';
-import { translate } from '../../../renderer/core/i18n/index.js';
+import { translate } from '../../../renderer/core/i18n/catalogue.js';
+import { loadCatalogue } from '../../../renderer/core/i18n/load.js';
 import { ApiStatusError } from '../../../renderer/react/api.js';
 import { FormRunner } from '../../../renderer/react/FormRunner.js';
+import { accessibleTheme } from '../../../renderer/react/theme.js';
 import {
   type PrecompiledModule,
   precompiledValidation,
@@ -76,10 +79,23 @@ async function fetchForm(id: string, pageQuery: string): Promise<LoadedForm> {
   return differs ? fetchVariant(id, `?${wanted}`) : loaded;
 }
 
+/** The engine's theme around the form and its loading and error states (the router has no component library). */
 export default function FormPage({ id, locale }: { id: string; locale: Locale }) {
+  return (
+    <ConfigProvider theme={accessibleTheme}>
+      <LoadedFormPage id={id} locale={locale} />
+    </ConfigProvider>
+  );
+}
+
+function LoadedFormPage({ id, locale }: { id: string; locale: Locale }): ReactNode {
   const pageQuery = typeof window === 'undefined' ? '' : window.location.search;
   const client = useQueryClient();
-  const query = useQuery({ queryKey: ['form', id, pageQuery], queryFn: () => fetchForm(id, pageQuery) });
+  // the form and the texts of its language arrive together
+  const query = useQuery({
+    queryKey: ['form', id, pageQuery, locale],
+    queryFn: async () => (await Promise.all([fetchForm(id, pageQuery), loadCatalogue(locale)]))[0],
+  });
   if (query.isPending) return <Spin size="large" />;
   if (query.isError) {
     const error = query.error;

@@ -64,7 +64,7 @@ const healthInsurance = {
 };
 
 describe('page assembly', () => {
-  it('wraps every block in a section carrying its type, dashed-case schema name and id', () => {
+  it('wraps every block in a section carrying its type, dashed-case schema name and id', async () => {
     const { container } = renderBlocks([
       { __typename: 'Markdown', id: 'intro', flatData: { content: 'Hello **world**' } },
       { __typename: 'HealthInsuranceCalculatorV2', id: 'calc', flatData: healthInsurance.flatData },
@@ -74,7 +74,8 @@ describe('page assembly', () => {
       ['Markdown', 'markdown', 'intro'],
       ['HealthInsuranceCalculatorV2', 'health-insurance-calculator-v2', 'calc'],
     ]);
-    expect(screen.getByText('world').tagName).toBe('STRONG');
+    // markdown waits for the parser's chunk
+    expect((await screen.findByText('world')).tagName).toBe('STRONG');
   });
 
   it("shows the 'not implemented' warning for an unknown type", () => {
@@ -87,7 +88,7 @@ describe('page assembly', () => {
     expect(screen.getByRole('alert').textContent).toContain('This block has no type');
   });
 
-  it('renders markdown links in a new tab and never raw HTML', () => {
+  it('renders markdown links in a new tab and never raw HTML', async () => {
     const { container } = renderBlocks([
       {
         __typename: 'Markdown',
@@ -95,7 +96,7 @@ describe('page assembly', () => {
         flatData: { content: 'See [the guide](/studyguide). <img src=x onerror="alert(1)">' },
       },
     ]);
-    const link = screen.getByRole('link', { name: 'the guide' });
+    const link = await screen.findByRole('link', { name: 'the guide' });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(container.querySelector('img')).toBeNull();

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogues, lookup } from '../../../renderer/core/i18n/index.js';
+import { catalogueOf, catalogues, lookup } from '../../../renderer/core/i18n/index.js';
 import { antrag, FIXTURES, lines, tempDir } from './support.js';
 
 const FORM = `${FIXTURES}/valid/contact.form.json`;
@@ -30,7 +30,7 @@ describe('antrag validate <form> --data <file>', () => {
   it('translates the messages with --locale', async () => {
     const run = await antrag('validate', FORM, '--data', `${FIXTURES}/data/contact.invalid.json`, '--locale', 'de');
     expect(run.code).toBe(1);
-    const required = lookup(catalogues.de, 'validation.required');
+    const required = lookup(catalogueOf('de'), 'validation.required');
     expect(required).toBeDefined();
     expect(required).not.toBe(lookup(catalogues.en, 'validation.required'));
     expect(lines(run.stdout)).toContain(`/otherTopic ${required}`);

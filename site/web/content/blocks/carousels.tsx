@@ -1,9 +1,10 @@
 /** Carousels (spec 2.5, 4 and 9): the feature carousel, testimonials, universities and programs. */
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useState } from 'react';
+import { Carousel } from '../Carousel.js';
 import { useSite, useText } from '../context.js';
 import { formatNumber } from '../logic/index.js';
-import { BlockHeader, Carousel, Cta, Img, Link, list, MarkdownText, Stars, text, useAssetUrl } from '../ui.js';
+import { BlockHeader, Cta, Img, Link, list, MarkdownText, Stars, text, useAssetUrl } from '../ui.js';
 import type { BlockProps, Fields } from './types.js';
 
 /** The feature carousel shows only with the app flag on or when its CTA leads somewhere else than the app. */
@@ -45,7 +46,9 @@ export function FeatureCarousel({ data }: BlockProps) {
   );
 }
 
+/** Testimonials: dots, no arrows, adaptive height (the carousel takes the height of the quote in view). */
 export function Testimonials({ data }: BlockProps) {
+  const t = useText();
   const slides = list(data.items).map((item) => {
     const author = (item.author ?? {}) as Fields;
     return (
@@ -70,7 +73,7 @@ export function Testimonials({ data }: BlockProps) {
   return (
     <div className="cs-width">
       <BlockHeader headline={data.headline} />
-      <Carousel items={slides} label={text(data.headline) || 'testimonials'} />
+      <Carousel items={slides} label={text(data.headline) || t('carousel.testimonials')} adaptiveHeight />
     </div>
   );
 }
@@ -120,6 +123,7 @@ function UniversitySlide({ university }: { university: Fields }) {
 
 /** University carousel: configurable slides and step with arrows on desktop, 1 on mobile; dots, loop, 500 ms. */
 export function UniversityCarousel({ data }: BlockProps) {
+  const t = useText();
   const { viewport } = useSite();
   const items = list(data.items).map(universityOf);
   const desktop = viewport === 'desktop';
@@ -128,7 +132,7 @@ export function UniversityCarousel({ data }: BlockProps) {
       <BlockHeader headline={data.headline} description={data.description} />
       <Carousel
         items={items.map((u) => <UniversitySlide key={text(u.slug)} university={u} />)}
-        label={text(data.headline) || 'universities'}
+        label={text(data.headline) || t('search.universities')}
         slidesToShow={desktop ? Number(data.slidesToShow ?? 3) : 1}
         slidesToScroll={desktop ? Number(data.slidesToScroll ?? 1) : 1}
         arrows={desktop}

@@ -1,7 +1,7 @@
 /** Card, list and banner blocks (spec 2.5). */
 import { CheckCircleFilled, FilePdfOutlined, LinkOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useSite } from '../context.js';
+import { useSite, useText } from '../context.js';
 import { rankNumber } from '../logic/index.js';
 import { BlockHeader, Cta, Icon, Img, Link, list, MarkdownText, text } from '../ui.js';
 import type { BlockProps, Fields } from './types.js';
@@ -156,8 +156,12 @@ export function CtaLogo({ data }: BlockProps) {
   );
 }
 
-/** An article card: links to /blog/{slug}/; the category label to /studyguide/{index}/; title clamped to 2 lines. */
-export function ArticleCard({ article }: { article: Fields }) {
+/**
+ * An article card: links to /blog/{slug}/ (a plain link: nothing is prefetched), in a new tab when `newTab` (the
+ * article page's related articles, spec 2.1); the category label to /studyguide/{index}/; title clamped to 2 lines.
+ */
+export function ArticleCard({ article, newTab = false }: { article: Fields; newTab?: boolean }) {
+  const t = useText();
   const data = (article.flatData ?? article) as Fields;
   const sub = list(data.subCategory)[0]?.flatData as Fields | undefined;
   const category = list(sub?.category)[0]?.flatData as Fields | undefined;
@@ -172,7 +176,10 @@ export function ArticleCard({ article }: { article: Fields }) {
         <span className="cs-tag">{text(sub.title)}</span>
       ) : null}
       <h3 className="cs-clamp-2">
-        <Link href={`/blog/${text(data.slug)}/`}>{text(data.title)}</Link>
+        <Link href={`/blog/${text(data.slug)}/`} newTab={newTab}>
+          {text(data.title)}
+          {newTab ? <span className="cs-visually-hidden"> ({t('common.opensInNewTab')})</span> : null}
+        </Link>
       </h3>
       <p className="cs-clamp-3">{text(data.cardText ?? data.shortDescription)}</p>
     </article>
@@ -203,18 +210,21 @@ function ArticleCards({ items }: { items: Fields[] }) {
 
 /** Article category list: filter buttons per category; the active one lists its sub-categories' articles. */
 export function ArticleCategoryList({ data }: BlockProps) {
+  const t = useText();
   const header = (data.headerContent ?? {}) as Fields;
   const categories = list(data.categories);
   const active = categories.find((c) => Number(c.index) === Number(data.activeIndex)) ?? categories[0];
   return (
     <div className="cs-width">
       <BlockHeader headline={header.headline} description={header.subheadline} />
-      <nav aria-label={text(header.headline) || 'categories'} className="cs-filter-buttons">
+      <nav aria-label={t('studyGuide.categories')} className="cs-filter-buttons">
         {categories.map((c) => (
+          // the active category is the current page of the study guide
           <Link
             key={text(c.index)}
             href={`/studyguide/${text(c.index)}`}
-            className={`cs-button ${c === active ? 'cs-button-primary' : 'cs-button-secondary'}`}
+            className={`cs-button ${c === active ? 'cs-button-primary cs-filter-active' : 'cs-button-secondary'}`}
+            current={c === active ? 'page' : undefined}
           >
             {text(c.title)}
           </Link>

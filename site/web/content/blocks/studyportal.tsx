@@ -1,11 +1,23 @@
 /** Study-portal blocks and embedded forms: university card, ratings, search results, review and contact forms. */
 import { FilterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Drawer, Pagination, Spin } from 'antd';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { fetchSearch, type SearchHit } from '../api.js';
+import { Spinner } from '../../Spinner.js';
+import { fetchSearch, fetchUniversityRecords, type SearchHit, type SearchQuery } from '../api.js';
+import { type Choice, type ChoicePage, Combobox } from '../Combobox.js';
 import { useSite, useText } from '../context.js';
-import { formatPercent, formatScore, overallRating, ratingCountKey, ratingLabel } from '../logic/index.js';
+import { Drawer } from '../Drawer.js';
+import {
+  COUNTS,
+  formatPercent,
+  formatScore,
+  hasMore,
+  locationsOf,
+  overallRating,
+  ratingCountKey,
+  ratingLabel,
+} from '../logic/index.js';
+import { Pagination } from '../Pagination.js';
 import { BlockHeader, Cta, Icon, Img, Link, list, MarkdownText, Stars, text } from '../ui.js';
 import type { BlockProps } from './types.js';
 
@@ -103,7 +115,84 @@ export function RatingOverview({ data }: BlockProps) {
 }
 
 type Tab = 'program' | 'university';
-const PAGE_SIZE = 10;
+const PAGE_SIZE = COUNTS.searchPageSize;
+
+/** What the results are narrowed to: the name, the study fields of a study-field card, a university, a location. */
+interface SearchFilters {
+  name: string;
+  categoryIds: string;
+  university?: Choice;
+  location?: Choice;
+}
+
+/** The filters as query parameters: a picked university by id, a typed one by the text its name contains. */
+function filterQuery(filters: SearchFilters): SearchQuery {
+  return {
+    name: filters.name,
+    category_ids: filters.categoryIds,
+    university_ids: filters.university && !filters.university.custom ? filters.university.value : undefined,
+    university_name: filters.university?.custom ? filters.university.label : undefined,
+    location: filters.location?.value,
+  };
+}
+
+interface ResultPages {
+  program: { total: number; data: SearchHit[] };
+  university: { total: number; data: SearchHit[] };
+}
+
+/** One page of programs and one of universities for the filters (and both totals, for the tabs). */
+async function searchResults(
+  filters: SearchFilters,
+  page: number,
+  locale: string,
+  signal: AbortSignal,
+): Promise<ResultPages> {
+  const query = { ...filterQuery(filters), skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE };
+  const [found, universities] = await Promise.all([
+    fetchSearch(query, locale, signal),
+    fetchUniversityRecords(query, locale, signal),
+  ]);
+  return {
+    program: found.program,
+    university: {
+      total: universities.total,
+      data: universities.data.map((u) => ({
+        id: u.id,
+        name: text(u.universityName),
+        slug: text(u.slug),
+        location: text(u.location),
+      })),
+    },
+  };
+}
+
+/** One page of the university select: universities whose name contains the typed text. */
+async function universityChoices(query: SearchQuery, locale: string, signal: AbortSignal): Promise<ChoicePage> {
+  const answer = await fetchSearch({ ...query, take: PAGE_SIZE }, locale, signal);
+  return {
+    total: answer.university.total,
+    options: answer.university.data.map((u) => ({
+      value: String(u.id ?? u.slug),
+      label: u.name,
+      location: u.location,
+    })),
+  };
+}
+
+/** Every location of the universities (spec 7: location options derive from their comma-separated locations). */
+async function locationChoices(query: SearchQuery, locale: string, signal: AbortSignal): Promise<ChoicePage> {
+  const universities: SearchHit[] = [];
+  let total = Number.POSITIVE_INFINITY;
+  for (let skip = 0; hasMore(skip, total); skip += PAGE_SIZE) {
+    const answer = await fetchSearch({ ...query, skip, take: PAGE_SIZE }, locale, signal);
+    total = answer.university.total;
+    universities.push(...answer.university.data);
+    if (answer.university.data.length === 0) break;
+  }
+  const options = locationsOf(universities, locale);
+  return { total: options.length, options };
+}
 
 function resultCard(kind: Tab, hit: SearchHit, t: (k: string) => string) {
   const url =
@@ -127,34 +216,54 @@ function resultCard(kind: Tab, hit: SearchHit, t: (k: string) => string) {
   );
 }
 
-/** Search results: a filter form beside tabbed, paginated result cards; on mobile the filter opens in a drawer. */
-export function SearchResults({ data }: BlockProps) {
+interface FilterFormProps {
+  initial: SearchFilters;
+  onApply: (filters: SearchFilters) => void;
+}
+
+/**
+ * The filter form: the name, a university select (paged server search) and a location select (the universities'
+ * locations, or the chosen university's); applied with its submit button.
+ */
+function FilterForm({ initial, onApply }: FilterFormProps) {
   const t = useText();
-  const { locale, viewport } = useSite();
-  const query = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
-  const [name, setName] = useState(query.get('name') ?? '');
-  const [applied, setApplied] = useState(query.get('name') ?? '');
-  // study-field cards link here with ?category_ids=…; the reset button drops that filter too
-  const [categoryIds, setCategoryIds] = useState(query.getAll('category_ids').join(','));
-  const tabs = (list<string>(data.tabs).filter((x) => x === 'program' || x === 'university') as Tab[]) ?? [];
-  const [tab, setTab] = useState<Tab>(tabs[0] ?? 'program');
-  const [page, setPage] = useState(1);
-  const [drawer, setDrawer] = useState(false);
-  const result = useQuery({
-    queryKey: ['search', applied, categoryIds, page, locale],
-    queryFn: () =>
-      fetchSearch({ name: applied, category_ids: categoryIds, skip: (page - 1) * PAGE_SIZE, take: PAGE_SIZE }, locale),
-  });
+  const { locale } = useSite();
+  const [name, setName] = useState(initial.name);
+  const [university, setUniversity] = useState(initial.university);
+  const [location, setLocation] = useState(initial.location);
+  const [categoryIds, setCategoryIds] = useState(initial.categoryIds);
+  const chosenUniversity = university && !university.custom ? university : undefined;
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setApplied(name.trim());
-    setPage(1);
-    setDrawer(false);
+    onApply({ name: name.trim(), categoryIds, university, location });
   };
-  const filter = (
+  return (
     <form className="cs-filter-form" onSubmit={apply} aria-label={t('search.filter')}>
       <label htmlFor="search-filter-name">{t('search.placeholder')}</label>
       <input id="search-filter-name" type="search" value={name} onChange={(e) => setName(e.target.value)} />
+      <Combobox
+        id="search-filter-university"
+        label={t('search.university')}
+        value={university}
+        onChange={setUniversity}
+        searchesText
+        sourceKey={['universities', locale, categoryIds, location?.value]}
+        load={(typed, skip, signal) =>
+          universityChoices({ name: typed, skip, category_ids: categoryIds, location: location?.value }, locale, signal)
+        }
+      />
+      <Combobox
+        id="search-filter-location"
+        label={t('search.location')}
+        value={location}
+        onChange={setLocation}
+        sourceKey={['locations', locale, categoryIds, chosenUniversity?.value]}
+        load={async (_typed, _skip, signal) => {
+          if (!chosenUniversity) return locationChoices({ category_ids: categoryIds }, locale, signal);
+          const own = locationsOf([chosenUniversity], locale);
+          return { total: own.length, options: own };
+        }}
+      />
       <button type="submit" className="cs-button cs-button-primary">
         {t('search.applyFilter')}
       </button>
@@ -162,17 +271,48 @@ export function SearchResults({ data }: BlockProps) {
         type="button"
         className="cs-button cs-button-secondary"
         onClick={() => {
+          // the study field of a study-field card's link goes too
+          const cleared = { name: '', categoryIds: '' };
           setName('');
-          setApplied('');
+          setUniversity(undefined);
+          setLocation(undefined);
           setCategoryIds('');
-          setPage(1);
+          onApply(cleared);
         }}
       >
         {t('search.resetFilter')}
       </button>
     </form>
   );
+}
+
+/** Search results: a filter form beside tabbed, paginated result cards; on mobile the filter opens in a drawer. */
+export function SearchResults({ data }: BlockProps) {
+  const t = useText();
+  const { locale, viewport } = useSite();
+  const [filters, setFilters] = useState<SearchFilters>(() => {
+    const query = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
+    // study-field cards link here with ?category_ids=…; the search hero with ?name=…
+    return { name: query.get('name') ?? '', categoryIds: query.getAll('category_ids').join(',') };
+  });
+  const tabs = list<string>(data.tabs).filter((x): x is Tab => x === 'program' || x === 'university');
+  const [tab, setTab] = useState<Tab>(tabs[0] ?? 'program');
+  const [page, setPage] = useState(1);
+  const [drawer, setDrawer] = useState(false);
+  const result = useQuery({
+    queryKey: ['search', filterQuery(filters), page, locale],
+    queryFn: ({ signal }) => searchResults(filters, page, locale, signal),
+    // the last results stay (busy) while the next arrive: the page neither jumps nor loses its page buttons
+    placeholderData: (previous) => previous,
+  });
+  const apply = (next: SearchFilters) => {
+    setFilters(next);
+    setPage(1);
+    setDrawer(false);
+  };
+  const filter = <FilterForm initial={filters} onApply={apply} />;
   const answer = result.data?.[tab];
+  const tabLabel = (k: Tab) => t(k === 'program' ? 'search.programs' : 'search.universities');
   return (
     <div className="cs-width">
       <BlockHeader headline={data.headline} description={data.description} />
@@ -181,15 +321,19 @@ export function SearchResults({ data }: BlockProps) {
           <aside>{filter}</aside>
         ) : (
           <>
-            <button type="button" className="cs-button cs-button-secondary" onClick={() => setDrawer(true)}>
+            <button
+              type="button"
+              className="cs-button cs-button-secondary"
+              aria-haspopup="dialog"
+              onClick={() => setDrawer(true)}
+            >
               <FilterOutlined aria-hidden /> {t('search.filter')}
             </button>
             <Drawer
               open={drawer}
               onClose={() => setDrawer(false)}
-              placement="left"
-              size="100%"
               title={t('search.filter')}
+              className="cs-filter-drawer"
             >
               {filter}
             </Drawer>
@@ -200,36 +344,41 @@ export function SearchResults({ data }: BlockProps) {
             {tabs.map((k) => (
               <button
                 key={k}
+                id={`search-tab-${k}`}
                 type="button"
                 role="tab"
                 aria-selected={tab === k}
+                aria-controls="search-results-panel"
                 className={tab === k ? 'cs-tab cs-tab-active' : 'cs-tab'}
                 onClick={() => {
                   setTab(k);
                   setPage(1);
                 }}
               >
-                {t(k === 'program' ? 'search.programs' : 'search.universities')}
+                {tabLabel(k)}
                 {result.data ? ` (${result.data[k].total})` : ''}
               </button>
             ))}
           </div>
-          <div role="tabpanel" aria-busy={result.isPending}>
-            {result.isPending ? <Spin /> : null}
+          <div
+            id="search-results-panel"
+            role="tabpanel"
+            aria-labelledby={`search-tab-${tab}`}
+            aria-busy={result.isFetching}
+          >
+            {result.isPending ? <Spinner label={t('common.loading')} /> : null}
             {answer && answer.total === 0 ? <p>{t('search.noResults')}</p> : null}
             {answer ? (
               <>
                 <p className="cs-muted">{t('search.results', { count: answer.total })}</p>
                 <ul className="cs-plain-list cs-results">{answer.data.map((hit) => resultCard(tab, hit, t))}</ul>
-                {answer.total > PAGE_SIZE ? (
-                  <Pagination
-                    current={page}
-                    total={answer.total}
-                    pageSize={PAGE_SIZE}
-                    showSizeChanger={false}
-                    onChange={setPage}
-                  />
-                ) : null}
+                <Pagination
+                  page={page}
+                  total={answer.total}
+                  pageSize={PAGE_SIZE}
+                  onChange={setPage}
+                  label={tabLabel(tab)}
+                />
               </>
             ) : null}
           </div>
@@ -241,10 +390,11 @@ export function SearchResults({ data }: BlockProps) {
 
 function EmbeddedForm({ formId, headline, description }: { formId: string; headline: unknown; description: unknown }) {
   const { locale } = useSite();
+  const t = useText();
   return (
     <div className="cs-width cs-form-block">
       <BlockHeader headline={headline} description={description} />
-      <Suspense fallback={<Spin />}>
+      <Suspense fallback={<Spinner label={t('common.loading')} />}>
         <FormPage id={formId} locale={locale} />
       </Suspense>
     </div>

@@ -1,9 +1,10 @@
 /**
  * The web app's shell for page paths: HTTP 404 (still the shell, so the app draws its website-error page) where the
  * content source knows the path has no page or article; 200 for existing pages, articles, forms and the booking
- * processes, and whenever the source cannot tell.
+ * processes, and whenever the source cannot tell. A content page's shell carries its content inline (the answers of
+ * the site and page calls, keyed as the app's router reads the address) and announces the route's chunks.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +15,16 @@ import { type ContentSource, createContentSource } from '../../../../site/server
 import type { ServerContext } from '../../../../site/server/context.js';
 import { FormRegistry } from '../../../../site/server/forms/registry.js';
 
-const SHELL = '<!doctype html><title>Antrag</title><div id="root"></div>';
+const SHELL =
+  '<!doctype html><html lang="en"><head><title>Antrag</title></head><body><div id="root"></div></body></html>';
+/** A build manifest as vite writes it: the two route chunks and what they import. */
+const MANIFEST = {
+  'index.html': { file: 'assets/main-1.js', imports: ['_shared-1.js'] },
+  '_shared-1.js': { file: 'assets/shared-1.js' },
+  'content/ContentSite.tsx': { file: 'assets/ContentSite-1.js', imports: ['_shared-1.js'], css: ['assets/site-1.css'] },
+  'forms/FormPage.tsx': { file: 'assets/FormPage-1.js', imports: ['_shared-1.js', '_engine-1.js'] },
+  '_engine-1.js': { file: 'assets/engine-1.js' },
+};
 let web: string;
 
 function contextFor(dataDir: string): ServerContext {
@@ -32,7 +42,16 @@ async function appWith(content: ContentSource): Promise<FastifyInstance> {
 beforeAll(() => {
   web = mkdtempSync(join(tmpdir(), 'antrag-shell-'));
   writeFileSync(join(web, 'index.html'), SHELL);
+  mkdirSync(join(web, '.vite'));
+  writeFileSync(join(web, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
 });
+
+/** The inline content of a shell, parsed. */
+function inlineData(html: string): { locale: string; path: string; site: unknown; page: Record<string, unknown> } {
+  const match = /<script id="antrag-shell-data" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!match) throw new Error('no inline content');
+  return JSON.parse(match[1]);
+}
 afterAll(() => rmSync(web, { recursive: true, force: true }));
 
 describe('the shell of a page path', () => {
@@ -75,6 +94,45 @@ describe('the shell of a page path', () => {
     expect(await get('/aok-products/book/')).toBe(200);
   });
 
+  it("carries the page and site answers inline, keyed by the router's locale and path, as the API gives them", async () => {
+    for (const [url, locale, path] of [
+      ['/', 'en', '/'],
+      ['/studyguide/', 'en', '/studyguide'],
+      ['/de/blocked-account', 'de', '/blocked-account'],
+      ['/fr/blog/student-visa-checklist/', 'fr', '/blog/student-visa-checklist'],
+    ]) {
+      const response = await app.inject({ url });
+      const data = inlineData(response.body);
+      expect([data.locale, data.path], url).toEqual([locale, path]);
+      const api = path.startsWith('/blog/')
+        ? `/api/content/articles/student-visa-checklist?locale=${locale}`
+        : `/api/content/page?path=${encodeURIComponent(path)}&locale=${locale}`;
+      expect(data.page, url).toEqual((await app.inject({ url: api })).json());
+      expect(data.site, url).toEqual((await app.inject({ url: `/api/content/site?locale=${locale}` })).json());
+      expect(response.body, url).toContain(`<html lang="${locale}"`);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it("inlines the not-found page for an unknown path, and nothing for the app's own routes", async () => {
+    const missing = await app.inject({ url: '/de/no-such-page' });
+    expect(inlineData(missing.body).page).toMatchObject({ notFound: true, path: '/no-such-page' });
+    const form = await app.inject({ url: '/forms/contact' });
+    expect(form.body).not.toContain('antrag-shell-data');
+  });
+
+  it("announces the route's chunks, their imports and styles, from the build manifest", async () => {
+    const page = (await app.inject({ url: '/studyguide' })).body;
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/ContentSite-1.js">');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-1.js">');
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/site-1.css">');
+    expect(page).not.toContain('FormPage-1.js');
+    const form = (await app.inject({ url: '/forms/contact' })).body;
+    expect(form).toContain('href="/assets/FormPage-1.js"');
+    expect(form).toContain('href="/assets/engine-1.js"');
+    expect(form).not.toContain('ContentSite-1.js');
+  });
+
   it('leaves unknown API paths JSON 404s', async () => {
     const response = await app.inject({ url: '/api/no-such-route' });
     expect(response.statusCode).toBe(404);
@@ -94,8 +152,19 @@ describe('a content source that cannot answer', () => {
     try {
       expect((await app.inject({ url: '/no-such-page' })).statusCode).toBe(200);
       expect((await app.inject({ url: '/blog/no-such-article/' })).statusCode).toBe(200);
+      // the app asks the API itself
+      expect((await app.inject({ url: '/no-such-page' })).body).not.toContain('antrag-shell-data');
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('inline JSON in the shell', () => {
+  it('cannot close its script element or break a line', async () => {
+    const { inlineJson } = await import('../../../../site/server/shell.js');
+    const text = inlineJson({ title: '</script><script>alert(1)</script>', line: 'a\u2028b\u2029c' });
+    expect(text).not.toMatch(/<|\u2028|\u2029/);
+    expect(JSON.parse(text)).toEqual({ title: '</script><script>alert(1)</script>', line: 'a\u2028b\u2029c' });
   });
 });

@@ -1,0 +1,12 @@
+/**
+ * The engine's languages without their catalogues: what a router needs to read a locale from an address,
+ * kept apart from `index.ts` so the web app's entry does not carry every language's texts.
+ */
+import type { Locale } from '../dsl/types.js';
+import { LOCALES } from '../dsl/types.js';
+
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}

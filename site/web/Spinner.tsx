@@ -1,0 +1,14 @@
+/**
+ * The page's loading indicator while a route's code or content arrives: a CSS ring with a status role, so the content
+ * site and the app's router need no component library for it (antd's Spin would bring its theme engine along).
+ */
+import './spinner.css';
+
+export function Spinner({ label, large = false }: { label: string; large?: boolean }) {
+  return (
+    <div role="status" aria-live="polite" className={`app-spinner${large ? ' app-spinner-large' : ''}`}>
+      <span className="app-spinner-ring" aria-hidden="true" />
+      <span className="app-visually-hidden">{label}</span>
+    </div>
+  );
+}

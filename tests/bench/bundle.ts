@@ -1,0 +1,198 @@
+/**
+ * Bundle size per route: the JavaScript and CSS a browser loads before the route is interactive, measured in
+ * Debian's Chromium against the real server (embedded PGlite) rather than guessed from the build graph — every
+ * lazily loaded part a route asks for on its first screen counts, one it loads only when used does not.
+ *
+ * How: builds the web app into a folder of its own, opens each route, waits for its first screen (the content
+ * page's main landmark with content, or the form's first step) and for the network to be idle, and takes every
+ * script and stylesheet the page received from the server (the built files and the server's precompiled validators).
+ * Their sizes are computed from the bodies: gzip (level 6, what the server's compression sends) and brotli
+ * (quality 11, what a static pre-compression would send).
+ *
+ * Budgets (issue 7): home ≤ 150 KB gzip, each form route ≤ 300 KB gzip. `--check` exits 1 when one is exceeded
+ * (run by `.ci/run`). The article page has no budget and is printed for reference.
+ *
+ * Run: npm run bench:bundle [-- --check] [--json <file>] [--web <built web app folder, skips the build>]
+ *   CHROMIUM_PATH (default /usr/bin/chromium) picks the browser.
+ */
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { chromium, type Page, type Response } from 'playwright';
+import { ROOT, type RunningServer, startServer } from '../unit/server/durability/harness.js';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
+}
+const CHECK = process.argv.includes('--check');
+const JSON_OUT = arg('json', '');
+const PREBUILT = arg('web', '');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface RouteCase {
+  name: string;
+  path: string;
+  /** KB gzip; undefined: printed only. */
+  budget?: number;
+  /** The route's first screen is drawn. */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const formReady = (page: Page) => page.locator('form').first().waitFor({ state: 'visible', timeout: 60_000 });
+const contentReady = (page: Page) =>
+  page.locator('main#main section, main#main article').first().waitFor({ state: 'visible', timeout: 60_000 });
+
+const ROUTES: RouteCase[] = [
+  { name: 'home', path: '/', budget: 150, ready: contentReady },
+  { name: 'article', path: '/blog/student-visa-checklist/', ready: contentReady },
+  { name: 'health-insurance booking', path: '/forms/health-insurance-booking', budget: 300, ready: formReady },
+  { name: 'blocked-account wizard', path: '/forms/blocked-account', budget: 300, ready: formReady },
+];
+
+interface FileSize {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+interface RouteResult {
+  name: string;
+  path: string;
+  budget?: number;
+  files: FileSize[];
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+function sizeOf(file: string, bytes: Buffer): FileSize {
+  return {
+    file,
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 6 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function measure(page: Page, base: string, route: RouteCase): Promise<RouteResult> {
+  const pending: Array<Promise<FileSize | undefined>> = [];
+  const onResponse = (response: Response) => {
+    const url = new URL(response.url());
+    const type = response.request().resourceType();
+    // modulepreload links are fetched as 'other': the file extension decides for them
+    if (url.origin !== base || !(type === 'script' || type === 'stylesheet' || /\.(m?js|css)$/.test(url.pathname))) {
+      return;
+    }
+    // the body as served, uncompressed: the built files and the server's precompiled validators alike
+    pending.push(
+      response
+        .body()
+        .then((bytes) => sizeOf(url.pathname, bytes))
+        .catch(() => undefined),
+    );
+  };
+  page.on('response', onResponse);
+  await page.goto(`${base}${route.path}`, { waitUntil: 'load' });
+  await route.ready(page);
+  await page.waitForLoadState('networkidle');
+  page.off('response', onResponse);
+  const unique = new Map<string, FileSize>();
+  for (const size of await Promise.all(pending)) if (size) unique.set(size.file, size);
+  const files = [...unique.values()].sort((a, b) => b.gzip - a.gzip);
+  const sum = (key: 'raw' | 'gzip' | 'brotli') => files.reduce((total, f) => total + f[key], 0);
+  return {
+    name: route.name,
+    path: route.path,
+    budget: route.budget,
+    files,
+    raw: sum('raw'),
+    gzip: sum('gzip'),
+    brotli: sum('brotli'),
+  };
+}
+
+function printTable(results: RouteResult[]): void {
+  const header = ['route', 'files', 'raw KB', 'gzip KB', 'brotli KB', 'budget (gzip)'];
+  const lines = results.map((r) => [
+    `${r.name} (${r.path})`,
+    String(r.files.length),
+    kb(r.raw),
+    kb(r.gzip),
+    kb(r.brotli),
+    r.budget === undefined
+      ? '-'
+      : r.gzip / 1024 <= r.budget
+        ? `≤ ${r.budget}: ok`
+        : `≤ ${r.budget}: OVER by ${kb(r.gzip - r.budget * 1024)}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(fmt(header));
+  console.log(`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
+  for (const l of lines) console.log(fmt(l));
+  for (const r of results) {
+    console.log(`\n${r.name}: largest files (gzip KB)`);
+    for (const f of r.files.slice(0, 6)) console.log(`  ${kb(f.gzip).padStart(7)}  ${f.file}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'antrag-bundle-'));
+  let server: RunningServer | undefined;
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    const webRoot = PREBUILT || join(dataDir, 'web');
+    if (!PREBUILT) {
+      execFileSync(
+        process.execPath,
+        [
+          join(ROOT, 'node_modules/vite/bin/vite.js'),
+          'build',
+          '--logLevel',
+          'error',
+          '--outDir',
+          webRoot,
+          '--emptyOutDir',
+        ],
+        { cwd: ROOT, stdio: 'inherit' },
+      );
+    }
+    server = await startServer({ dataDir, env: { WEB_ROOT: webRoot, LOG_LEVEL: 'warn' } });
+    const results: RouteResult[] = [];
+    for (const route of ROUTES) {
+      // a fresh context a route: nothing cached from the one before
+      const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+      const page = await context.newPage();
+      results.push(await measure(page, server.base, route));
+      await context.close();
+    }
+    console.log(
+      `\nBundle per route (JS + CSS loaded before the first screen), ${new Date().toISOString().slice(0, 10)}\n`,
+    );
+    printTable(results);
+    if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));
+    const over = results.filter((r) => r.budget !== undefined && r.gzip / 1024 > r.budget);
+    if (CHECK && over.length) {
+      console.error(
+        `\nBundle budget exceeded: ${over.map((r) => `${r.name} ${kb(r.gzip)} KB gzip > ${r.budget} KB`).join('; ')}`,
+      );
+      process.exitCode = 1;
+    }
+  } finally {
+    await browser.close();
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,199 @@
+/** @vitest-environment jsdom */
+/**
+ * The study-portal search page (spec 002 §2.5, §7, §9): the study field of the address, a university select (paged
+ * server search) and a location select (from universities' comma-separated locations) narrowing tabbed results,
+ * pages of 10 with our own page buttons (no size changer), the filter in a full-width drawer on mobile.
+ */
+import '../setup.js';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SiteContext, type SiteContextValue } from '../../../site/web/content/context.js';
+import { PageBlocks } from '../../../site/web/content/PageBlocks.js';
+
+const UNIVERSITIES = [
+  { id: 'uni-hd', name: 'Heidelberg University', slug: 'heidelberg-university', location: 'Heidelberg' },
+  { id: 'uni-tum', name: 'Technical University of Munich', slug: 'tum', location: 'Munich, Garching' },
+  { id: 'uni-lmu', name: 'LMU Munich', slug: 'lmu', location: 'Munich' },
+];
+/** 23 programs: 21 at TUM, 2 at Heidelberg. */
+const PROGRAMS = Array.from({ length: 23 }, (_, i) => {
+  const uni = i < 2 ? UNIVERSITIES[0] : UNIVERSITIES[1];
+  return { id: `p${i}`, name: `Program ${String(i + 1).padStart(2, '0')}`, slug: `p${i}`, uni };
+});
+
+let requests: URL[] = [];
+
+function answer(url: URL): unknown {
+  const q = url.searchParams;
+  const skip = Number(q.get('skip') ?? 0);
+  const take = Number(q.get('take') ?? 10);
+  const ids = q.get('university_ids');
+  const location = q.get('location');
+  const unis = UNIVERSITIES.filter(
+    (u) =>
+      u.name.toLowerCase().includes((q.get('name') ?? '').toLowerCase()) &&
+      (!location || u.location.split(', ').includes(location)),
+  );
+  if (url.pathname === '/api/new-search') {
+    const records = unis.filter((u) => !ids || u.id === ids);
+    return {
+      total: records.length,
+      data: records
+        .slice(skip, skip + take)
+        .map((u) => ({ id: u.id, universityName: u.name, slug: u.slug, location: u.location })),
+    };
+  }
+  const programs = PROGRAMS.filter((p) => !ids || p.uni.id === ids);
+  return {
+    program: {
+      total: programs.length,
+      data: programs
+        .slice(skip, skip + take)
+        .map((p) => ({ ...p, university: { name: p.uni.name, slug: p.uni.slug } })),
+    },
+    university: { total: unis.length, data: unis.slice(skip, skip + take) },
+  };
+}
+
+beforeEach(() => {
+  requests = [];
+  window.history.pushState({}, '', '/studyportal/search?category_ids=computer-science');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      requests.push(url);
+      return new Response(JSON.stringify(answer(url)), { headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.pushState({}, '', '/');
+});
+
+function renderSearch(viewport: SiteContextValue['viewport'] = 'desktop') {
+  const value: SiteContextValue = { locale: 'en', assets: {}, flags: { app: false }, viewport };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrap = (node: ReactNode) => (
+    <QueryClientProvider client={client}>
+      <SiteContext.Provider value={value}>{node}</SiteContext.Provider>
+    </QueryClientProvider>
+  );
+  const block = {
+    __typename: 'SearchResults',
+    id: 'r',
+    flatData: { headline: 'Results', tabs: ['program', 'university'] },
+  };
+  return render(wrap(<PageBlocks blocks={[block]} />));
+}
+
+const resultRequests = (path: string) =>
+  requests.filter((r) => r.pathname === path && r.searchParams.has('take') && !r.searchParams.get('name'));
+const lastProgramSearch = () => requests.filter((r) => r.pathname === '/api/new-search/').at(-1);
+const lastRecordsSearch = () => requests.filter((r) => r.pathname === '/api/new-search').at(-1);
+
+describe('the search page', () => {
+  it("sends the study field of the address with both searches and shows each tab's total", async () => {
+    renderSearch();
+    await screen.findByRole('link', { name: 'Program 01' });
+    expect(lastProgramSearch()?.searchParams.get('category_ids')).toBe('computer-science');
+    expect(lastRecordsSearch()?.searchParams.get('category_ids')).toBe('computer-science');
+    expect(lastRecordsSearch()?.searchParams.get('content_language')).toBe('en');
+    expect(screen.getByRole('tab', { name: 'Programs (23)' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Universities (3)' })).toBeTruthy();
+  });
+
+  it('narrows the results to a university picked in its select box', async () => {
+    renderSearch();
+    await screen.findByRole('link', { name: 'Program 01' });
+    const box = screen.getByRole('combobox', { name: 'University' });
+    fireEvent.change(box, { target: { value: 'heidel' } });
+    // the select searches for the typed text, 10 at a time
+    await waitFor(() =>
+      expect(requests.find((r) => r.searchParams.get('name') === 'heidel')?.searchParams.get('take')).toBe('10'),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Heidelberg University']),
+    );
+    fireEvent.click(screen.getByRole('option', { name: 'Heidelberg University' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show results' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Programs (2)' })).toBeTruthy());
+    expect(lastProgramSearch()?.searchParams.get('university_ids')).toBe('uni-hd');
+    expect(lastRecordsSearch()?.searchParams.get('university_ids')).toBe('uni-hd');
+    expect(screen.queryByRole('link', { name: 'Program 03' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Universities (1)' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(
+      within(panel)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Heidelberg University']);
+  });
+
+  it("offers the universities' locations, each once, and narrows the results to one", async () => {
+    renderSearch();
+    await screen.findByRole('link', { name: 'Program 01' });
+    const box = screen.getByRole('combobox', { name: 'Location' });
+    fireEvent.click(box);
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Garching', 'Heidelberg', 'Munich']),
+    );
+    fireEvent.change(box, { target: { value: 'GAR' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Garching' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show results' }));
+    await waitFor(() => expect(lastProgramSearch()?.searchParams.get('location')).toBe('Garching'));
+    expect(lastRecordsSearch()?.searchParams.get('location')).toBe('Garching');
+  });
+
+  it("offers a picked university's own locations", async () => {
+    renderSearch();
+    await screen.findByRole('link', { name: 'Program 01' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'University' }), { target: { value: 'technical' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Technical University of Munich' }));
+    fireEvent.click(screen.getByRole('combobox', { name: 'Location' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Garching', 'Munich']),
+    );
+  });
+
+  it('pages through the results with page buttons, 10 a page, without a size changer', async () => {
+    const { container } = renderSearch();
+    await screen.findByRole('link', { name: 'Program 01' });
+    const pages = screen.getByRole('navigation', { name: 'Programs: result pages' });
+    expect(
+      within(pages)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Previous page', 'Page 1', 'Page 2', 'Page 3', 'Next page']);
+    expect(within(pages).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect((within(pages).getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(pages).queryByRole('combobox')).toBeNull();
+    expect(container.querySelector('.ant-pagination, .ant-select')).toBeNull();
+
+    fireEvent.click(within(pages).getByRole('button', { name: 'Page 3' }));
+    await screen.findByRole('link', { name: 'Program 21' });
+    expect(lastProgramSearch()?.searchParams.get('skip')).toBe('20');
+    expect(within(pages).getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
+    expect(within(pages).getByRole('button', { name: 'Page 1' }).hasAttribute('aria-current')).toBe(false);
+    expect((within(pages).getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getAllByRole('listitem').filter((li) => li.classList.contains('cs-result-card'))).toHaveLength(3);
+    expect(resultRequests('/api/new-search/').length).toBeGreaterThan(0);
+  });
+
+  it('opens the filter in a full-width drawer on mobile', async () => {
+    renderSearch('mobile');
+    await screen.findByRole('link', { name: 'Program 01' });
+    expect(screen.queryByRole('combobox', { name: 'University' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: 'University' })).toBeTruthy();
+    // a modal dialog of the whole width (the site's CSS; jsdom applies no style sheet, the browser test measures it)
+    expect(dialog.classList.contains('cs-sheet')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('combobox', { name: 'University' })).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * A field whose code loads when it is first needed: the heavy fields (camera and video, passport OCR, the payers'
+ * table and dialog, the consent PDF, uploads) stay out of a form's first screen. The wizard preloads the fields of
+ * the step shown and the next one (`preload`), so a step seldom waits; a field drawn before its code is there shows
+ * a busy placeholder of a field's height. An instance keeps the way it was first drawn, so loading never remounts it.
+ */
+import { type ComponentType, type JSX, lazy, type ReactNode, Suspense, useState } from 'react';
+
+export interface LazyComponent<P> {
+  (props: P): ReactNode;
+  /** Starts loading the code (once); resolves when it is there. */
+  preload(): Promise<void>;
+}
+
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () => {
+    pending ??= load().then((component) => {
+      loaded = component;
+    });
+    return pending;
+  };
+  const Deferred = lazy(async () => {
+    await preload();
+    return { default: loaded as ComponentType<P> };
+  });
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per field type when the registry module loads, never during a render
+  function LazyField(props: P) {
+    const [ready] = useState(() => loaded !== undefined);
+    const Loaded = loaded;
+    if (ready && Loaded) return <Loaded {...props} />;
+    return (
+      <Suspense fallback={<div className="antrag-field-loading" aria-busy="true" style={{ minHeight: 32 }} />}>
+        <Deferred {...(props as P & JSX.IntrinsicAttributes)} />
+      </Suspense>
+    );
+  }
+  return Object.assign(LazyField, { preload });
+}
