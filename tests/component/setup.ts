@@ -2,6 +2,8 @@
 import { cleanup } from '@testing-library/react';
 import { message, notification } from 'antd';
 import { afterAll, afterEach } from 'vitest';
+// every language's texts, as on the server (the web app loads the one a page shows)
+import '../../renderer/core/i18n/index.js';
 import { preloadFields } from '../../widgets/index.js';
 
 if (!window.matchMedia) {
@@ -83,5 +85,10 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await settle();
+  // React's scheduler may still hold a task of the file's last render; on a busy machine it can run after vitest has
+  // removed jsdom and fail the run ("window is not defined"): give it a few turns of the event loop first
+  for (let turn = 0; turn < 5; turn++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 });
