@@ -113,7 +113,7 @@ export function SectionsTemplate(props: ObjectFieldTemplateProps) {
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id and never reorder
           <section key={i} className="antrag-section">
-            {section.headline ? <Typography.Title level={4}>{t(section.headline)}</Typography.Title> : null}
+            {section.headline ? <Typography.Title level={3}>{t(section.headline)}</Typography.Title> : null}
             {section.description ? <Typography.Paragraph>{t(section.description)}</Typography.Paragraph> : null}
             <Row gutter={[16, 0]}>{cells}</Row>
           </section>

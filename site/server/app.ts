@@ -109,10 +109,11 @@ export async function buildApp(
       const route = data || !APP_ROUTES.test(path) ? 'content' : 'form';
       // the page's content is inline: the shell must be asked for again, never cached as is
       reply.header('Cache-Control', 'no-cache');
+      const formId = /^\/forms\/([\w-]+)\/?$/.exec(path)?.[1];
       return reply
         .code(status)
         .type('text/html; charset=utf-8')
-        .send(shell.html(route, { data, lang: data?.locale }));
+        .send(shell.html(route, { data, lang: data?.locale, formId }));
     }
     return reply.code(404).send({ status: false, ok: false, message: `No route ${request.method} ${path}` });
   });

@@ -31,7 +31,8 @@ export function inlineJson(value: unknown): string {
 const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface WebShell {
-  html(route: ShellRoute, options?: { data?: ShellData; lang?: string }): string;
+  /** `formId`: a form route's form, whose compiled definition and validators are announced too. */
+  html(route: ShellRoute, options?: { data?: ShellData; lang?: string; formId?: string }): string;
 }
 
 export function loadWebShell(webRoot: string): WebShell {
@@ -61,8 +62,14 @@ export function loadWebShell(webRoot: string): WebShell {
   const heads: Record<ShellRoute, string> = { content: headFor('content'), form: headFor('form') };
 
   return {
-    html(route, { data, lang } = {}) {
-      let html = template.replace('</head>', `${heads[route]}</head>`);
+    html(route, { data, lang, formId } = {}) {
+      // the form page fetches these two at once when its code runs: asking now saves that round trip
+      const form =
+        formId && /^[\w-]+$/.test(formId)
+          ? `<link rel="preload" as="fetch" crossorigin href="/api/forms/${formId}">` +
+            `<link rel="modulepreload" crossorigin href="/api/forms/${formId}/validators.js">`
+          : '';
+      let html = template.replace('</head>', `${heads[route]}${form}</head>`);
       if (lang && /^[a-z]{2}$/.test(lang)) html = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
       if (data) {
         html = html.replace(
