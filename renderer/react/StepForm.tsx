@@ -1,7 +1,14 @@
 /** One RJSF form for one wizard step, validated by the step's compiled schema. */
-import { Form } from '@rjsf/antd';
-import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { Form, Templates } from '@rjsf/antd';
+import type {
+  FieldTemplateProps,
+  RegistryFieldsType,
+  RegistryWidgetsType,
+  RJSFSchema,
+  RJSFValidationError,
+} from '@rjsf/utils';
+import { theme } from 'antd';
+import { type ComponentType, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { evaluateCondition } from '../core/compile/conditions.js';
 import { renderSchemaFor } from '../core/compile/render.js';
 import type { CompiledForm } from '../core/compile/types.js';
@@ -67,12 +74,99 @@ function conditionValueNames(form: CompiledForm): string[] {
   return Object.keys(form.computed ?? {}).filter((name) => !form.fields[name]);
 }
 
+/** Every string anywhere in a JSON value. */
+function stringsIn(value: unknown, out: Set<string>): Set<string> {
+  if (typeof value === 'string') out.add(value);
+  else if (Array.isArray(value)) for (const v of value) stringsIn(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) stringsIn(v, out);
+  return out;
+}
+
+/**
+ * The fields and computed values whose changes widgets and templates may need to see through `formContext`
+ * while they render: those named in conditions, `defaultFrom` and computed expressions, and in fields'
+ * `ui:options` (a search's `dependsOn`, an upload's `docKeyFrom`, a letter's `fills`, a computed field's
+ * `value`, `labelIf`, an option's `visibleIf`). Collected generously: any string there that is such a name.
+ */
+export function contextReadNames(form: CompiledForm): string[] {
+  const strings = new Set<string>();
+  for (const plan of Object.values(form.fields)) {
+    stringsIn([plan.visibleIf, plan.requiredIf, plan.disabledIf, plan.defaultFrom], strings);
+  }
+  for (const step of form.steps) for (const section of step.sections) stringsIn(section.visibleIf, strings);
+  for (const node of Object.values(form.uiSchema)) {
+    if (node && typeof node === 'object' && !Array.isArray(node)) stringsIn(node['ui:options'], strings);
+  }
+  stringsIn(form.computed, strings);
+  const names = new Set([...Object.keys(form.fields), ...Object.keys(form.computed ?? {})]);
+  return [...new Set([...strings].map((s) => s.split('.')[0]))].filter((s) => names.has(s)).sort();
+}
+
+/** The members of the context besides the data, and the values of `watched`, in a fixed order. */
+function contextKeyOf(context: RunnerContext, watched: readonly string[]): unknown[] {
+  const members = Object.entries(context)
+    .filter(([key]) => key !== 'data' && key !== 'formData')
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return [...members.flat(), ...watched.map((name) => context.data[name])];
+}
+
+/**
+ * The runner context as RJSF's `formContext`: one object that keeps its identity while the user types into
+ * fields nobody else reads, its members read live from the latest context. RJSF hands `formContext` to every
+ * field in its registry, so a new object re-renders every field of the step on every keystroke (300 fields:
+ * ~250 widget renders a keystroke). A new object follows when another member changes or a value named by
+ * `contextReadNames` does, so what reads those renders again.
+ */
+function useStableFormContext(context: RunnerContext, watched: readonly string[]): RunnerContext {
+  const live = useRef(context);
+  live.current = context;
+  const last = useRef<{ key: unknown[]; view: RunnerContext; revision: number } | undefined>(undefined);
+  const key = contextKeyOf(context, watched);
+  const previous = last.current;
+  if (previous && previous.key.length === key.length && key.every((v, i) => Object.is(v, previous.key[i])))
+    return previous.view;
+  const view = {} as RunnerContext;
+  for (const name of Object.keys(context) as Array<keyof RunnerContext>) {
+    Object.defineProperty(view, name, { enumerable: true, get: () => live.current[name] });
+  }
+  // RJSF compares a new formContext with the last one deeply, and two live views read the same values: a
+  // member of its own tells them apart
+  const revision = (previous?.revision ?? 0) + 1;
+  Object.defineProperty(view, 'revision', { enumerable: true, value: revision });
+  last.current = { key, view, revision };
+  return view;
+}
+
 function without(data: FormData, names: readonly string[]): FormData {
   if (!names.some((n) => n in data)) return data;
   const out = { ...data };
   for (const n of names) delete out[n];
   return out;
 }
+
+const AntdFieldTemplate = Templates.FieldTemplate as ComponentType<FieldTemplateProps>;
+
+/**
+ * The antd theme's field template, except around the step's root object, which gets no antd `Form.Item`: an
+ * item hands the items inside it a new callback through context each time it renders, and the root renders on
+ * every keystroke, so every field's `Form.Item` rendered again with it (300 fields: ~350 item renders a keystroke).
+ */
+function StepFieldTemplate(props: FieldTemplateProps) {
+  return props.fieldPathId.path.length > 0 ? <AntdFieldTemplate {...props} /> : <StepRootTemplate {...props} />;
+}
+
+/** The step's root object: its fields, errors that belong to no field, and the item's spacing below. */
+function StepRootTemplate({ classNames, style, children, errors, rawErrors }: FieldTemplateProps) {
+  const { token } = theme.useToken();
+  return (
+    <div className={classNames} style={{ marginBottom: token.marginLG, ...style }}>
+      {children}
+      {rawErrors?.length ? errors : null}
+    </div>
+  );
+}
+
+const stepTemplates = { ObjectFieldTemplate: SectionsTemplate, FieldTemplate: StepFieldTemplate };
 
 export interface StepFormProps {
   form: CompiledForm;
@@ -109,6 +203,8 @@ export function StepForm({
   const translateString = useMemo(() => rjsfTranslator(t), [t]);
   const uiSchema = useMemo(() => localizeUiSchema(form, t, data), [form, t, data]);
   const valueNames = useMemo(() => conditionValueNames(form), [form]);
+  const watched = useMemo(() => contextReadNames(form), [form]);
+  const formContext = useStableFormContext(context, watched);
   const full = context.data;
   const rjsfData = useMemo(() => {
     const extra = valueNames.filter((n) => full[n] !== undefined && full[n] !== data[n]);
@@ -160,11 +256,11 @@ export function StepForm({
         schema={schema}
         uiSchema={uiSchema}
         formData={rjsfData}
-        formContext={context}
+        formContext={formContext}
         validator={validator}
         widgets={widgets}
         fields={fields}
-        templates={{ ObjectFieldTemplate: SectionsTemplate }}
+        templates={stepTemplates}
         translateString={translateString}
         showErrorList={false}
         noHtml5Validate

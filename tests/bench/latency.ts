@@ -1,0 +1,466 @@
+/**
+ * Input latency: how long a keystroke takes to show, in Debian's Chromium (Playwright, headless), for
+ *   (a) `generated` — a generated one-step form of 300 fields of mixed types with rules and conditions
+ *       (tests/bench/latency/generate.ts), written in the DSL and compiled with `compileForm`;
+ *   (b) `health` — the 9-step health-insurance booking (schemas/health-insurance), typing on its first step.
+ * Both are rendered in a bench page of their own (not the app route: no server or database needed, and the
+ * page holds only the form) by two engines:
+ *   `antrag` — FormRunner with the form's precompiled validators, as the web app's form page renders it;
+ *   `plain`  — the same JSON Schema and UI schema (what the engine hands RJSF: `renderSchemaFor` and the UI
+ *              schema with its texts translated, Antrag's widget names mapped to the antd theme's, custom
+ *              `ui:field`s left to RJSF's defaults) in a plain `@rjsf/antd` Form with `@rjsf/validator-ajv8`
+ *              (Antrag's keywords and formats added), `liveValidate: 'onChange'`, uncontrolled.
+ * The pages are built with Vite's JS API into a temporary folder (production mode; the compiled forms come in
+ * as virtual modules, so nothing is written into the repository or the product bundle) and served by a small
+ * static server in this script.
+ *
+ * Method (tests/bench/latency/probe.ts): per keystroke, from the keydown event's `timeStamp` to a task posted
+ * from the next `requestAnimationFrame`, i.e. after the frame that shows the character has been painted.
+ * Keystrokes are typed one at a time (Playwright `keyboard.type`), each after the previous one's frame and a
+ * 50 ms pause, after 5 warm-up keystrokes that are not counted. The figures include waiting for the next frame
+ * (up to one 16.7 ms vsync interval). Why not the Event Timing API: see the probe's comment.
+ *
+ * Targets (issue 7): Antrag p95 < 16 ms on (a) without CPU throttling, and Antrag at least 3× faster than plain
+ * RJSF at p95 on (a). Printed next to the figures, not asserted: the run fails only when something crashes.
+ *
+ * Run: npm run bench:latency
+ *   options: --runs <n> (1; page loads per case and engine, samples pooled), --throttle <rate> (CPU slowdown
+ *   through CDP Emulation.setCPUThrottlingRate, e.g. 4), --json <file> (every sample), --cases generated,health,
+ *   --engines antrag,plain, --fields <n> (300), --chars <n> (50), --gap <ms> (50), --profile (for looking into a
+ *   slow case: pages built unminified, widgets wrapped to count their renders, and a CDP CPU profile of the
+ *   typing printed as the top functions by self time; its latencies are not comparable with a normal run)
+ *   CHROMIUM_PATH (default /usr/bin/chromium) picks the browser.
+ * The machine's load average is printed with the figures: on a shared machine they move with it.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { type CDPSession, chromium, type Page } from 'playwright';
+import { build, type Plugin } from 'vite';
+import { compileForm, renderSchemaFor } from '../../renderer/core/compile/index.js';
+import type { CompiledForm, JsonSchema } from '../../renderer/core/compile/types.js';
+import { translate } from '../../renderer/core/i18n/index.js';
+import { localizeUiNode } from '../../renderer/core/i18n/uiSchema.js';
+import { precompileValidators } from '../../renderer/core/validate/index.js';
+import { generateForm } from './latency/generate.js';
+import type { ProbeResult } from './latency/probe.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const PAGES = join(import.meta.dirname, 'latency');
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
+}
+const RUNS = Math.max(1, Number(arg('runs', '1')));
+const THROTTLE = Math.max(1, Number(arg('throttle', '1')));
+const JSON_OUT = arg('json', '');
+const CASES = arg('cases', 'generated,health').split(',');
+const ENGINES = arg('engines', 'antrag,plain').split(',') as Engine[];
+const FIELDS = Number(arg('fields', '300'));
+const CHARS = Number(arg('chars', '50'));
+const GAP_MS = Number(arg('gap', '50'));
+const PROFILE = process.argv.includes('--profile');
+const WARMUP = 5;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TARGET_P95_MS = 16;
+const TARGET_RATIO = 3;
+
+type Engine = 'antrag' | 'plain';
+
+interface Case {
+  name: string;
+  label: string;
+  form: CompiledForm;
+  step: number;
+  /** Where to type: field name and text, in order. */
+  typing: Array<{ field: string; text: string }>;
+}
+
+/** `count` characters of `alphabet`, split evenly over `fields`. */
+function plan(fields: string[], count: number, alphabet: string): Case['typing'] {
+  return fields.map((field, i) => {
+    const n = Math.floor(count / fields.length) + (i < count % fields.length ? 1 : 0);
+    return { field, text: Array.from({ length: n }, (_, k) => alphabet[k % alphabet.length]).join('') };
+  });
+}
+
+function compiled(definition: unknown, what: string): CompiledForm {
+  const result = compileForm(definition);
+  if (!result.form) throw new Error(`${what} does not compile: ${JSON.stringify(result.diagnostics.slice(0, 3))}`);
+  return result.form;
+}
+
+function prepareCases(): Case[] {
+  const generated = generateForm(FIELDS);
+  // five text fields spread over the form (first, last and between), ten characters each by default
+  const spread = [0, 0.25, 0.5, 0.75, 1].map(
+    (p) => generated.textFields[Math.round(p * (generated.textFields.length - 1))],
+  );
+  const health = JSON.parse(
+    readFileSync(join(ROOT, 'schemas/health-insurance/health-insurance-booking.form.json'), 'utf8'),
+  ) as unknown;
+  const all: Case[] = [
+    {
+      name: 'generated',
+      label: `(a) generated, ${FIELDS} fields, ${generated.rules} rules, ${generated.conditions} conditions`,
+      form: compiled(generated.definition, 'the generated form'),
+      step: 0,
+      typing: plan([...new Set(spread)], CHARS, 'abcdefghijklmnopqrstuvwxyz'),
+    },
+    {
+      name: 'health',
+      label: '(b) health-insurance booking, step 1 of 9',
+      form: compiled(health, 'the health-insurance booking'),
+      step: 0,
+      typing: plan(['firstName', 'lastName'], CHARS, 'Alexandraolivia'),
+    },
+  ];
+  return all.filter((c) => CASES.includes(c.name));
+}
+
+/** RJSF's own widget names (the antd theme fills them); Antrag's names map onto these for the plain page. */
+const RJSF_WIDGETS = new Set([
+  'text',
+  'email',
+  'textarea',
+  'select',
+  'radio',
+  'checkbox',
+  'checkboxes',
+  'date',
+  'updown',
+  'range',
+]);
+const PLAIN_WIDGET: Record<string, string> = {
+  switch: 'checkbox',
+  agreement: 'checkbox',
+  number: 'updown',
+  currency: 'updown',
+  rate: 'updown',
+  tags: 'select',
+  searchSelect: 'select',
+  country: 'select',
+  choiceButtons: 'radio',
+  choiceSlider: 'radio',
+  month: 'text',
+};
+
+/** The UI schema for plain RJSF: texts translated as the engine does, only widgets the antd theme has. */
+function plainUiSchema(form: CompiledForm): Record<string, unknown> {
+  const t = (key: string) => translate(key, 'en', undefined, form.texts);
+  const out = localizeUiNode(form.uiSchema as Record<string, unknown>, t);
+  for (const [name, node] of Object.entries(out)) {
+    if (name.startsWith('ui:') || !node || typeof node !== 'object') continue;
+    const copy = { ...(node as Record<string, unknown>) };
+    const widget = copy['ui:widget'] as string | undefined;
+    if (widget && !RJSF_WIDGETS.has(widget)) {
+      if (PLAIN_WIDGET[widget]) copy['ui:widget'] = PLAIN_WIDGET[widget];
+      else delete copy['ui:widget'];
+    }
+    delete copy['ui:field'];
+    out[name] = copy;
+  }
+  return out;
+}
+
+/** Vite plugin: the compiled forms as virtual modules (`virtual:bench-antrag`, `virtual:bench-plain`). */
+function benchData(cases: Case[]): Plugin {
+  const runtime = join(ROOT, 'renderer/core/validate/runtime.ts');
+  const modules = new Map<string, string>();
+  const antrag = cases.map(
+    (c) =>
+      `${JSON.stringify(c.name)}: { form: ${JSON.stringify(c.form)}, validators: () => import(${JSON.stringify(`virtual:bench-validators/${c.name}`)}) }`,
+  );
+  modules.set('virtual:bench-antrag', `export const cases = {\n${antrag.join(',\n')}\n};\n`);
+  for (const c of cases) {
+    modules.set(`virtual:bench-validators/${c.name}`, precompileValidators(c.form, { runtimeImport: runtime }));
+  }
+  const plain = Object.fromEntries(
+    cases.map((c) => [
+      c.name,
+      { schema: renderSchemaFor(c.form, c.step) as JsonSchema, uiSchema: plainUiSchema(c.form) },
+    ]),
+  );
+  modules.set('virtual:bench-plain', `export const cases = ${JSON.stringify(plain)};\n`);
+  return {
+    name: 'antrag-bench-data',
+    resolveId: (id) => (modules.has(id) ? `\0${id}` : undefined),
+    load: (id) => (id.startsWith('\0') ? modules.get(id.slice(1)) : undefined),
+  };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+function serve(dir: string): Promise<{ server: Server; base: string }> {
+  const server = createServer(async (request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    try {
+      const body = await readFile(join(dir, path));
+      response.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, base: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    });
+  });
+}
+
+interface Measured {
+  samples: number[];
+  pageErrors: string[];
+  renders?: number;
+}
+
+/** What this script reads of a CDP CPU profile. */
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Self time per function of a CPU profile, longest first. */
+function selfTimes(profile: CpuProfile): Array<{ name: string; ms: number }> {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const totals = new Map<string, number>();
+  const deltas = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) return;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+    totals.set(name, (totals.get(name) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  });
+  return [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}
+
+/** One page load of one case and engine: warm up, type the case's text a keystroke at a time. */
+async function measure(page: Page, url: string, c: Case, cdp?: CDPSession): Promise<Measured> {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(url);
+  try {
+    await page.waitForFunction(() => window.benchReady || window.benchError, undefined, { timeout: 120_000 });
+  } catch (e) {
+    throw new Error(`${url} did not render: ${pageErrors.join('; ') || String(e)}`);
+  }
+  const error = await page.evaluate(() => window.benchError);
+  if (error) throw new Error(`${url}: ${error}`);
+  const input = (field: string) => page.locator(`#root_${field}`);
+  await input(c.typing[0].field).waitFor({ state: 'visible', timeout: 60_000 });
+  await page.waitForTimeout(500); // effects and lazy styles after the first render
+
+  const typeText = async (text: string) => {
+    for (const ch of text) {
+      await page.keyboard.type(ch);
+      await page.evaluate(() => window.benchProbe?.settle());
+      await page.waitForTimeout(GAP_MS);
+    }
+  };
+  await input(c.typing[0].field).click();
+  await typeText('xxxxx'.slice(0, WARMUP));
+  await page.waitForTimeout(200);
+  await page.evaluate(() => window.benchProbe?.reset());
+  if (PROFILE && cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  for (const { field, text } of c.typing) {
+    await input(field).click();
+    await typeText(text);
+  }
+  const renders = await page.evaluate(() => window.benchRenders);
+  if (PROFILE && cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    const top = selfTimes(profile).slice(0, 25);
+    console.log(`\nCPU profile of ${url} while typing (self time, top 25):`);
+    for (const t of top) console.log(`  ${t.ms.toFixed(1).padStart(8)} ms  ${t.name}`);
+  }
+  const result = (await page.evaluate(() => window.benchProbe?.result())) as ProbeResult;
+  return { ...result, pageErrors, renders };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+interface Row {
+  case: string;
+  engine: Engine;
+  p50: number;
+  p95: number;
+  max: number;
+  keystrokes: number;
+  /** Widget renders a keystroke (with --profile). */
+  renders?: number;
+  samples: number[];
+  pageErrors: string[];
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const fmt = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
+  return [fmt(rows[0]), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.slice(1).map(fmt)].join('\n');
+}
+
+const ms = (v: number) => (Number.isNaN(v) ? '–' : `${v.toFixed(1)} ms`);
+
+async function main(): Promise<void> {
+  const cpu = cpus();
+  console.log(
+    `Antrag input-latency benchmark: ${CHARS} keystrokes a case, ${RUNS} run${RUNS > 1 ? 's' : ''}, CPU throttling ${THROTTLE}×`,
+  );
+  console.log(
+    `machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
+      `${platform()}, Node ${process.version}, ${CHROMIUM}`,
+  );
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(`load average at the start: ${load()}`);
+  const cases = prepareCases();
+  const outDir = mkdtempSync(join(tmpdir(), 'antrag-latency-'));
+  let server: Server | undefined;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const started = performance.now();
+    await build({
+      configFile: false,
+      root: PAGES,
+      logLevel: 'warn',
+      plugins: [react(), benchData(cases)],
+      build: {
+        outDir,
+        emptyOutDir: true,
+        chunkSizeWarningLimit: 100_000,
+        // readable function names in the profile
+        minify: !PROFILE,
+        rollupOptions: { input: { antrag: join(PAGES, 'antrag.html'), plain: join(PAGES, 'plain.html') } },
+      },
+    });
+    console.log(`bench pages built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    const served = await serve(outDir);
+    server = served.server;
+
+    const rows: Row[] = [];
+    for (const c of cases) {
+      for (const engine of ENGINES) {
+        const pooled: Measured = { samples: [], pageErrors: [] };
+        for (let run = 0; run < RUNS; run++) {
+          const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+          const page = await context.newPage();
+          const cdp = THROTTLE > 1 || PROFILE ? await context.newCDPSession(page) : undefined;
+          if (THROTTLE > 1) await cdp?.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+          const query = `case=${c.name}${PROFILE ? '&count' : ''}`;
+          const m = await measure(page, `${served.base}/${engine}.html?${query}`, c, cdp);
+          await context.close();
+          pooled.samples.push(...m.samples);
+          if (m.renders !== undefined) pooled.renders = (pooled.renders ?? 0) + m.renders;
+          pooled.pageErrors.push(...m.pageErrors);
+        }
+        const sorted = [...pooled.samples].sort((a, b) => a - b);
+        rows.push({
+          case: c.name,
+          engine,
+          p50: percentile(sorted, 50),
+          p95: percentile(sorted, 95),
+          max: sorted.at(-1) ?? Number.NaN,
+          keystrokes: sorted.length,
+          renders: pooled.renders === undefined ? undefined : pooled.renders / sorted.length,
+          samples: pooled.samples,
+          pageErrors: pooled.pageErrors,
+        });
+        console.log(`  measured ${c.name} / ${engine}`);
+      }
+    }
+
+    console.log(`\nload average at the end: ${load()}`);
+    console.log(
+      `\n${cases.map((c) => `${c.name}: ${c.label}; typed into ${c.typing.map((t) => t.field).join(', ')}`).join('\n')}\n`,
+    );
+    console.log(
+      table([
+        ['case', 'engine', 'p50', 'p95', 'max', 'keystrokes', ...(PROFILE ? ['widget renders a keystroke'] : [])],
+        ...rows.map((r) => [
+          r.case,
+          r.engine,
+          ms(r.p50),
+          ms(r.p95),
+          ms(r.max),
+          String(r.keystrokes),
+          ...(PROFILE ? [r.renders === undefined ? '–' : r.renders.toFixed(1)] : []),
+        ]),
+      ]),
+    );
+
+    console.log('');
+    for (const c of cases) {
+      const antrag = rows.find((r) => r.case === c.name && r.engine === 'antrag');
+      const plain = rows.find((r) => r.case === c.name && r.engine === 'plain');
+      if (antrag && plain) {
+        const ratio = plain.p95 / antrag.p95;
+        const verdict =
+          c.name === 'generated' ? ` (target ≥ ${TARGET_RATIO}×: ${ratio >= TARGET_RATIO ? 'met' : 'MISSED'})` : '';
+        console.log(
+          `${c.name}: antrag/plain at p95 = ${(antrag.p95 / plain.p95).toFixed(2)} — Antrag ${ratio >= 1 ? `${ratio.toFixed(2)}× faster` : `${(1 / ratio).toFixed(2)}× slower`}${verdict}`,
+        );
+      }
+      if (antrag && c.name === 'generated') {
+        const met = antrag.p95 < TARGET_P95_MS;
+        console.log(
+          `generated: Antrag p95 ${ms(antrag.p95)} (target < ${TARGET_P95_MS} ms without throttling: ` +
+            `${THROTTLE > 1 ? `not applicable at ${THROTTLE}× throttling` : met ? 'met' : 'MISSED'})`,
+        );
+      }
+    }
+    for (const r of rows) {
+      if (r.keystrokes !== CHARS * RUNS)
+        console.log(`note: ${r.case}/${r.engine} recorded ${r.keystrokes} of ${CHARS * RUNS} keystrokes`);
+      if (r.pageErrors.length)
+        console.log(`note: ${r.case}/${r.engine} page errors: ${[...new Set(r.pageErrors)].join('; ')}`);
+    }
+    if (JSON_OUT) {
+      writeFileSync(
+        JSON_OUT,
+        JSON.stringify({ date: new Date().toISOString(), throttle: THROTTLE, runs: RUNS, chars: CHARS, rows }, null, 2),
+      );
+    }
+  } finally {
+    await browser.close();
+    server?.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+/** The modules the benchmark's build plugin generates (see ../latency.ts): the compiled forms of each case. */
+
+declare module 'virtual:bench-antrag' {
+  import type { CompiledForm } from '../../../renderer/core/compile/types.js';
+  import type { PrecompiledModule } from '../../../renderer/react/validator.js';
+  /** Per case: the compiled form and a loader of its precompiled validators (as `antrag compile` writes them). */
+  export const cases: Record<string, { form: CompiledForm; validators: () => Promise<PrecompiledModule> }>;
+}
+
+declare module 'virtual:bench-plain' {
+  import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+  /** Per case: the JSON Schema and UI schema the engine hands RJSF, with texts and widget names resolved. */
+  export const cases: Record<string, { schema: RJSFSchema; uiSchema: UiSchema }>;
+}

@@ -1,0 +1,82 @@
+/** @vitest-environment jsdom */
+import '../setup.js';
+import type { WidgetProps } from '@rjsf/utils';
+import { render, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
+import { FormRunner } from '../../../renderer/react/FormRunner.js';
+import { defaultWidgets } from '../../../renderer/react/registry.js';
+import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
+import { contextReadNames } from '../../../renderer/react/StepForm.js';
+import { compileDefinition, compileFile } from './forms.js';
+
+const form = compileDefinition({
+  id: 'keystroke-demo',
+  title: { en: 'Keystrokes' },
+  version: 1,
+  computed: { greeting: { type: 'string', expression: { cat: ['Hello ', { var: 'first' }] } } },
+  steps: [
+    {
+      id: 'one',
+      title: { en: 'One' },
+      sections: [
+        {
+          fields: [
+            { name: 'first', type: 'text', label: { en: 'First' } },
+            { name: 'second', type: 'text', label: { en: 'Second' } },
+            { name: 'third', type: 'text', label: { en: 'Third' } },
+            { name: 'extra', type: 'text', label: { en: 'Extra' }, visibleIf: { field: 'second', filled: true } },
+            { name: 'greeting', type: 'computed', label: { en: 'Greeting' }, value: 'greeting' },
+          ],
+        },
+      ],
+    },
+  ],
+} as FormDefinition);
+
+/** The text widget, counting its renders by field id. */
+function counting() {
+  const renders = new Map<string, number>();
+  const Text = defaultWidgets.text;
+  const widgets = {
+    text: (props: WidgetProps) => {
+      renders.set(props.id, (renders.get(props.id) ?? 0) + 1);
+      return <Text {...props} />;
+    },
+  };
+  return { renders, widgets };
+}
+
+describe('a keystroke', () => {
+  it('renders the field typed into, not the others', async () => {
+    const { renders, widgets } = counting();
+    const user = userEvent.setup();
+    render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" widgets={widgets} />);
+    await user.click(await screen.findByRole('textbox', { name: 'Third' }));
+    renders.clear();
+    await user.keyboard('abc');
+    expect(renders.get('root_third')).toBeGreaterThanOrEqual(3);
+    expect(renders.get('root_first') ?? 0).toBe(0);
+    expect(renders.get('root_second') ?? 0).toBe(0);
+  });
+
+  it('still shows what depends on the value: a field under a condition, a computed value', async () => {
+    const user = userEvent.setup();
+    render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" />);
+    expect(screen.queryByRole('textbox', { name: 'Extra' })).toBeNull();
+    await user.type(await screen.findByRole('textbox', { name: 'Second' }), 'x');
+    expect(await screen.findByRole('textbox', { name: 'Extra' })).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'First' }), 'Ann');
+    await waitFor(() => expect(document.getElementById('root_greeting')?.textContent).toBe('Hello Ann'));
+  });
+});
+
+describe('contextReadNames', () => {
+  it('names the values read by conditions, computed values and fields’ options, not plain inputs', () => {
+    expect(contextReadNames(form)).toEqual(['first', 'greeting', 'second']);
+    const booking = contextReadNames(compileFile('schemas/health-insurance/health-insurance-booking.form.json'));
+    expect(booking).toContain('profession');
+    expect(booking).not.toContain('firstName');
+  });
+});
