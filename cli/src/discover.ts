@@ -1,13 +1,12 @@
 /** Which files the commands work on, and what each one is. */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
-import { type CmsKind, detectCmsKind } from '../../renderer/core/import/index.js';
+import { CMS_SUFFIX, FORM_SUFFIX } from './classify.js';
 import { CONTENT_MANIFEST, findManifest } from './content/manifest.js';
 import { CONTENT_SCHEMA_DIR } from './content/schemas.js';
 import { UsageError } from './errors.js';
 
-export const FORM_SUFFIX = '.form.json';
-export const CMS_SUFFIX = '.cms.json';
+export { CMS_SUFFIX, classify, type DocumentKind, FORM_SUFFIX } from './classify.js';
 
 function isCandidate(name: string): boolean {
   return (name.endsWith(FORM_SUFFIX) || name.endsWith(CMS_SUFFIX)) && !name.endsWith('.schema.json');
@@ -53,26 +52,6 @@ export function expandPaths(paths: string[]): string[] {
     throw new UsageError(`no such file or folder: ${missing.join(', ')}`);
   }
   return [...new Set(files)];
-}
-
-export type DocumentKind = 'dsl' | CmsKind;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/**
- * A document's kind by its shape: a DSL definition names the meta-schema in `$schema` or has `id` and `steps`;
- * a CMS definition is recognised by `detectCmsKind`. The file name decides only when the shape does not:
- * a `*.form.json` is checked as DSL (so its shape errors are reported in detail).
- */
-export function classify(value: unknown, file: string): DocumentKind | null {
-  if (isObject(value) && typeof value.$schema === 'string' && value.$schema.endsWith('dsl.schema.json')) return 'dsl';
-  const cms = detectCmsKind(value);
-  if (cms) return cms;
-  if (isObject(value) && 'id' in value && 'steps' in value) return 'dsl';
-  if (basename(file).endsWith(FORM_SUFFIX)) return 'dsl';
-  return null;
 }
 
 /** Site content to check: a content folder (its manifest), all of it or only some of its files. */

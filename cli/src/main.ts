@@ -1,5 +1,5 @@
 /**
- * The `antrag` command line: validate, compile, import and typegen. Exit codes: 0 success, 1 invalid input,
+ * The `antrag` command line: validate, compile, import, typegen and studio. Exit codes: 0 success, 1 invalid input,
  * 2 usage error (unknown command or option, missing argument, a path that does not exist).
  */
 import { readFileSync } from 'node:fs';
@@ -154,7 +154,39 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
       exit(await generateTypes(paths, opts, io));
     });
 
+  program
+    .command('studio')
+    .description(
+      'Serve the authoring studio on 127.0.0.1 over a folder of form files (*.form.json): edit a form as a schema, ' +
+        'see it live in the form engine, save it back to its file',
+    )
+    .argument('[folder]', 'the folder of form files (searched recursively)', 'schemas')
+    .addOption(new Option('--port <port>', 'port on 127.0.0.1 (0: any free port)').default(4310).argParser(parsePort))
+    .option('--web-root <dir>', 'serve this build of the web app (default dist/site, built with vite when missing)')
+    .option(
+      '--studio-root <dir>',
+      "serve this build of the studio's bundle (default dist/studio, built with vite when missing)",
+    )
+    .option('--build', 'rebuild dist/site and dist/studio first (those not given with the options above)')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 after Ctrl+C, 2 for a folder it cannot write, a port in use or no usable web build.\n' +
+        'Only pages of the studio itself can save, and only *.form.json files inside the folder.',
+    )
+    .action(async (folder: string, flags: { port: number; webRoot?: string; studioRoot?: string; build?: boolean }) => {
+      const { runStudio } = await import('./studio.js');
+      const { port, webRoot, studioRoot } = flags;
+      exit(await runStudio(folder, { port, webRoot, studioRoot, build: flags.build === true }, io));
+    });
+
   return program;
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new InvalidArgumentError(`expected a port number (0-65535), got '${text}'`);
+  return port;
 }
 
 /** Runs the CLI on `argv` (as `process.argv`: node, script, args…) and resolves to the exit code. */

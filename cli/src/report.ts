@@ -2,8 +2,11 @@
  * How the commands print what they found: one line per diagnostic (`file:line:col pointer message`) and a
  * summary line, or with `--format json` one JSON document on stdout and nothing else.
  */
-import type { FilePosition, LocatedDiagnostic } from './load.js';
+import type { LocatedDiagnostic } from './document.js';
+import { byPosition, diagnosticText, ownMessage } from './lines.js';
 import { displayPath } from './paths.js';
+
+export { byPosition };
 
 export type OutputFormat = 'text' | 'json';
 
@@ -52,30 +55,6 @@ export interface Summary {
   warnings: number;
 }
 
-function position(p: FilePosition): string {
-  return `${displayPath(p.file)}:${p.line}:${p.column}`;
-}
-
-/** The importer starts some messages with their pointer; the line already shows it. */
-function ownMessage(d: LocatedDiagnostic): string {
-  const prefix = `${d.pointer}: `;
-  return d.pointer && d.message.startsWith(prefix) ? d.message.slice(prefix.length) : d.message;
-}
-
-/** Diagnostics in reading order: by file, then line and column (stable otherwise). */
-export function byPosition<T extends LocatedDiagnostic>(diagnostics: readonly T[]): T[] {
-  return diagnostics
-    .map((d, i) => ({ d, i }))
-    .sort(
-      (a, b) =>
-        (a.d.file < b.d.file ? -1 : a.d.file > b.d.file ? 1 : 0) ||
-        a.d.line - b.d.line ||
-        a.d.column - b.d.column ||
-        a.i - b.i,
-    )
-    .map(({ d }) => d);
-}
-
 export function toJsonDiagnostic(d: LocatedDiagnostic & { definitionPointer?: string }): JsonDiagnostic {
   return {
     file: displayPath(d.file),
@@ -92,11 +71,9 @@ export function toJsonDiagnostic(d: LocatedDiagnostic & { definitionPointer?: st
   };
 }
 
-/** `file:line:col pointer [warning: ]message [(via $ref at …)]` */
+/** `file:line:col pointer [warning: ]message [(via $ref at …)]`, files relative to the working folder. */
 export function diagnosticLine(d: LocatedDiagnostic): string {
-  const via = d.via?.length ? ` (via $ref at ${d.via.map(position).join(', ')})` : '';
-  const severity = d.severity === 'warning' ? 'warning: ' : '';
-  return `${position(d)} ${d.pointer || '/'} ${severity}${ownMessage(d)}${via}`;
+  return diagnosticText(d, displayPath);
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {

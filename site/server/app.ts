@@ -15,6 +15,9 @@ import { type FormEntries, registerSubmissionRoutes } from './routes/submissions
 import { loadWebShell } from './shell.js';
 import { issueToken } from './tokens.js';
 
+/** The authoring studio's page in the web app (its code loads from the local `antrag studio` server). */
+const STUDIO_PATH = /^\/studio(\/|$)/;
+
 export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
 
 export interface AppOptions {
@@ -106,7 +109,8 @@ export async function buildApp(
     // knows there is no such page (the app then draws its website-error page)
     if (shell && request.method === 'GET' && !path.startsWith('/api/')) {
       const { status, data } = (await contentRoutes?.shellData(request.url)) ?? { status: 200 as const };
-      const route = data || !APP_ROUTES.test(path) ? 'content' : 'form';
+      // the studio's page is the app's too, but neither a form nor content: nothing to announce for it
+      const route = data || !APP_ROUTES.test(path) ? 'content' : STUDIO_PATH.test(path) ? undefined : 'form';
       // the page's content is inline: the shell must be asked for again, never cached as is
       reply.header('Cache-Control', 'no-cache');
       const formId = /^\/forms\/([\w-]+)\/?$/.exec(path)?.[1];

@@ -32,7 +32,8 @@ const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.
 
 export interface WebShell {
   /** `formId`: a form route's form, whose compiled definition and validators are announced too. */
-  html(route: ShellRoute, options?: { data?: ShellData; lang?: string; formId?: string }): string;
+  /** `route`: whose chunks to announce (none without). */
+  html(route: ShellRoute | undefined, options?: { data?: ShellData; lang?: string; formId?: string }): string;
 }
 
 export function loadWebShell(webRoot: string): WebShell {
@@ -69,7 +70,7 @@ export function loadWebShell(webRoot: string): WebShell {
           ? `<link rel="preload" as="fetch" crossorigin href="/api/forms/${formId}">` +
             `<link rel="modulepreload" crossorigin href="/api/forms/${formId}/validators.js">`
           : '';
-      let html = template.replace('</head>', `${heads[route]}${form}</head>`);
+      let html = template.replace('</head>', `${route ? heads[route] : ''}${form}</head>`);
       if (lang && /^[a-z]{2}$/.test(lang)) html = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
       if (data) {
         html = html.replace(

@@ -14,12 +14,15 @@ export const queryClient = new QueryClient({ defaultOptions: { queries: { retry:
 
 const FormPage = lazy(() => import('./forms/FormPage.js'));
 const ContentSite = lazy(() => import('./content/ContentSite.js'));
+const StudioPage = lazy(() => import('./studio/StudioPage.js'));
 
 export interface Route {
   formId?: string;
   locale: Locale;
   /** A content page: its path without the locale prefix. */
   contentPath?: string;
+  /** The authoring studio (`/studio`, `/studio/…`): its path below `/studio`. */
+  studioPath?: string;
 }
 
 /** The booking processes the feature flags lead to, and the form each opens. */
@@ -36,6 +39,9 @@ export function routeOf(location: { pathname: string; search: string }): Route {
   const bare = location.pathname.replace(/\/+$/, '') || '/';
   if (match || PROCESS_FORMS[bare]) {
     return { formId: match?.[1] ?? PROCESS_FORMS[bare], locale: isLocale(lang) ? lang : DEFAULT_LOCALE };
+  }
+  if (bare === '/studio' || bare.startsWith('/studio/')) {
+    return { locale: isLocale(lang) ? lang : DEFAULT_LOCALE, studioPath: bare.slice('/studio'.length) || '/' };
   }
   const first = bare.split('/')[1] ?? '';
   if (CONTENT_LOCALES.includes(first) && isLocale(first)) {
@@ -65,7 +71,9 @@ export function App({ route }: { route: Route }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Suspense fallback={loading(route.locale)}>
-        {route.formId ? (
+        {route.studioPath ? (
+          <StudioPage path={route.studioPath} locale={route.locale} />
+        ) : route.formId ? (
           <main style={{ maxWidth: 960, margin: '0 auto', padding: 16 }}>
             <FormPage id={route.formId} locale={route.locale} />
           </main>

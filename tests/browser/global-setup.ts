@@ -30,6 +30,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
   });
   process.env.BROWSER_BASE_URL = server.base;
+  // the studio's spec serves this same build from `antrag studio`
+  process.env.BROWSER_WEB_ROOT = webRoot;
   process.env.BROWSER_DATABASE_URL = url;
   return async () => {
     await server.stop();

@@ -37,10 +37,10 @@ export const BOOKING_FORMS: Record<string, string> = {
 };
 
 /**
- * Paths the web app draws without the content site (its router, `site/web/App.tsx`): a form and the two booking
- * processes. Every other page path is a content path.
+ * Paths the web app draws without the content site (its router, `site/web/App.tsx`): a form, the two booking
+ * processes and the authoring studio's page. Every other page path is a content path.
  */
-export const APP_ROUTES = /^\/forms\/[\w-]+\/?$|^\/(blocked-account|aok-products)\/book\/?$/;
+export const APP_ROUTES = /^\/forms\/[\w-]+\/?$|^\/(blocked-account|aok-products)\/book\/?$|^\/studio(\/.*)?$/;
 
 /** An article path of the content site (`/blog/{slug}/`), as the web app reads it: the slug. */
 const ARTICLE_PATH = /^\/blog\/([^/]+)\/?$/;

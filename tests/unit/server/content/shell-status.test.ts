@@ -92,6 +92,7 @@ describe('the shell of a page path', () => {
     expect(await get('/forms/anything-the-app-decides')).toBe(200);
     expect(await get('/blocked-account/book')).toBe(200);
     expect(await get('/aok-products/book/')).toBe(200);
+    expect(await get('/studio')).toBe(200);
   });
 
   it("carries the page and site answers inline, keyed by the router's locale and path, as the API gives them", async () => {

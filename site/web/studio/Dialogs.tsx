@@ -1,0 +1,207 @@
+/**
+ * The studio's two dialogs: a new form from a template, and a CMS definition (pasted or opened from a file)
+ * converted into a new form. Both open a new, unsaved file in the editor; saving creates it in the folder.
+ */
+import { Alert, Button, Input, Modal, Radio, Select } from 'antd';
+import { useId, useRef, useState } from 'react';
+import type { CmsKind } from '../../../renderer/core/import/index.js';
+import { useStudioT } from './i18n.js';
+import { type CmsImport, importCmsText } from './importCms.js';
+import { isFormPath } from './paths.js';
+import { TEMPLATE_IDS, type TemplateId } from './templates.js';
+
+interface FileNameProps {
+  folder: string;
+  value: string;
+  onChange(value: string): void;
+  taken(path: string): boolean;
+}
+
+function fileNameError(path: string, taken: (p: string) => boolean): 'new.pathInvalid' | 'new.exists' | undefined {
+  if (!isFormPath(path)) return 'new.pathInvalid';
+  return taken(path) ? 'new.exists' : undefined;
+}
+
+function FileName({ folder, value, onChange, taken }: FileNameProps) {
+  const t = useStudioT();
+  const id = useId();
+  const error = value ? fileNameError(value, taken) : undefined;
+  return (
+    <div className="antrag-studio-dialog-field">
+      <label htmlFor={`${id}-path`}>{t('new.path', { folder })}</label>
+      <Input
+        id={`${id}-path`}
+        value={value}
+        onChange={(e) => onChange(e.target.value.trim())}
+        aria-describedby={`${id}-help`}
+        aria-invalid={error ? true : undefined}
+        status={error ? 'error' : undefined}
+        placeholder="bookings/summer-school.form.json"
+      />
+      <div
+        id={`${id}-help`}
+        className={error ? 'antrag-studio-error-text' : 'antrag-studio-note'}
+        role={error ? 'alert' : undefined}
+      >
+        {error ? t(error) : t('new.pathHelp')}
+      </div>
+    </div>
+  );
+}
+
+interface NewFormDialogProps {
+  open: boolean;
+  folder: string;
+  taken(path: string): boolean;
+  onCancel(): void;
+  onCreate(template: TemplateId, path: string): void;
+}
+
+export function NewFormDialog({ open, folder, taken, onCancel, onCreate }: NewFormDialogProps) {
+  const t = useStudioT();
+  const [template, setTemplate] = useState<TemplateId>('blank');
+  const [path, setPath] = useState('new-form.form.json');
+  const invalid = fileNameError(path, taken) !== undefined;
+  return (
+    <Modal
+      open={open}
+      title={t('new.title')}
+      onCancel={onCancel}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onCancel}>
+          {t('action.cancel')}
+        </Button>,
+        <Button key="create" type="primary" disabled={invalid} onClick={() => onCreate(template, path)}>
+          {t('new.create')}
+        </Button>,
+      ]}
+    >
+      <fieldset className="antrag-studio-dialog-field">
+        <legend>{t('new.template')}</legend>
+        <Radio.Group
+          value={template}
+          onChange={(e) => setTemplate(e.target.value as TemplateId)}
+          options={TEMPLATE_IDS.map((id) => ({ value: id, label: t(`new.template.${id}`) }))}
+          style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+        />
+      </fieldset>
+      <FileName folder={folder} value={path} onChange={setPath} taken={taken} />
+    </Modal>
+  );
+}
+
+interface ImportDialogProps {
+  open: boolean;
+  folder: string;
+  /** `$schema` for a new file at `path`. */
+  schemaRef(path: string): string;
+  taken(path: string): boolean;
+  onCancel(): void;
+  onImported(path: string, result: CmsImport): void;
+}
+
+export function ImportDialog({ open, folder, schemaRef, taken, onCancel, onImported }: ImportDialogProps) {
+  const t = useStudioT();
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [kind, setKind] = useState<CmsKind | 'auto'>('auto');
+  const [text, setText] = useState('');
+  const [path, setPath] = useState('imported.form.json');
+  const [failed, setFailed] = useState<CmsImport | undefined>(undefined);
+  const invalid = fileNameError(path, taken) !== undefined || text.trim() === '';
+
+  const convert = () => {
+    const result = importCmsText(text, kind, schemaRef(path));
+    if (!result.definition || result.diagnostics.some((d) => d.severity === 'error')) {
+      setFailed(result);
+      return;
+    }
+    setFailed(undefined);
+    onImported(path, result);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('import.title')}
+      onCancel={onCancel}
+      destroyOnHidden
+      width={720}
+      footer={[
+        <Button key="cancel" onClick={onCancel}>
+          {t('action.cancel')}
+        </Button>,
+        <Button key="convert" type="primary" disabled={invalid} onClick={convert}>
+          {t('import.convert')}
+        </Button>,
+      ]}
+    >
+      <div className="antrag-studio-dialog-field">
+        <span>{t('import.kind')}</span>
+        <Select
+          aria-label={t('import.kind')}
+          value={kind}
+          onChange={setKind}
+          style={{ minWidth: 220 }}
+          options={(['auto', 'booking-v1', 'booking-v2', 'review'] as const).map((k) => ({
+            value: k,
+            label: k === 'auto' ? t('import.auto') : t(`import.${k}`),
+          }))}
+        />
+      </div>
+      <div className="antrag-studio-dialog-field">
+        <label htmlFor={`${id}-text`}>{t('import.text')}</label>
+        <Input.TextArea
+          id={`${id}-text`}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={10}
+          spellCheck={false}
+          placeholder={t('import.empty')}
+          className="antrag-studio-mono"
+        />
+        <div>
+          <Button onClick={() => fileInput.current?.click()}>{t('import.open')}</Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".json,application/json"
+            aria-label={t('import.openLabel')}
+            className="antrag-studio-visually-hidden"
+            tabIndex={-1}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (!file) return;
+              void file.text().then((content) => {
+                setText(content);
+                setFailed(undefined);
+                const stem = file.name.replace(/(\.cms)?\.json$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-');
+                if (stem) setPath(`${stem}.form.json`);
+              });
+              e.target.value = '';
+            }}
+          />
+        </div>
+      </div>
+      <FileName folder={folder} value={path} onChange={setPath} taken={taken} />
+      {failed ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={t('import.failed')}
+          description={
+            <ul className="antrag-studio-plain-list">
+              {failed.diagnostics.map((d) => (
+                <li key={`${d.line}:${d.column}:${d.code}:${d.message}`}>
+                  {d.line}:{d.column} {d.pointer || '/'} {d.message}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
+    </Modal>
+  );
+}

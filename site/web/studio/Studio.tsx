@@ -1,0 +1,496 @@
+/**
+ * The studio over one folder: the file picker and actions, the editor with the problems `antrag validate` would
+ * print (checked as the author types, after a short pause), and beside it the live preview and what the form
+ * compiles to. What is typed is kept in browser storage until it is saved.
+ */
+import { Alert, Button, Select, Tabs } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CompiledForm } from '../../../renderer/core/compile/types.js';
+import { StudioApiError, type StudioFolderInfo, studioApi } from './api.js';
+import type { BufferStore } from './buffers.js';
+import { type BufferCheck, BufferChecker } from './check.js';
+import { ImportDialog, NewFormDialog } from './Dialogs.js';
+import { Editor, type EditorHandle, type HistoryDepth } from './Editor.js';
+import { editorPhrases, useStudioT } from './i18n.js';
+import { PayloadOutput, SchemaOutput, TypesOutput, UiSchemaOutput } from './Outputs.js';
+import { Preview, type PreviewState } from './Preview.js';
+import { dirnameOf, relativeSpecifier } from './paths.js';
+import { editorDiagnostics } from './ranges.js';
+import { fromTemplate, idFromPath, jsonText, type TemplateId } from './templates.js';
+import { formText } from './texts.js';
+
+/** How long typing must pause before the text is checked and kept. */
+export const CHECK_DELAY_MS = 300;
+
+interface OpenFile {
+  path: string;
+  /** The text on disk; undefined for a file not saved yet. */
+  diskText?: string;
+  etag?: string;
+  /** What the editor starts with the first time the file is opened in this page. */
+  initialText: string;
+}
+
+interface Offer {
+  path: string;
+  text: string;
+  updated: number;
+  stale: boolean;
+}
+
+interface Good {
+  path: string;
+  text: string;
+  form: CompiledForm;
+}
+
+type Notice = { type: 'success' | 'error' | 'warning'; text: string; details?: string[] };
+
+export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; store: BufferStore }) {
+  const t = useStudioT();
+  const editor = useRef<EditorHandle>(null);
+  const [info, setInfo] = useState(initialInfo);
+  const checker = useMemo(
+    () => new BufferChecker(info.folder, (path) => studioApi.read(path).then((f) => f.text)),
+    [info.folder],
+  );
+  const [unsaved, setUnsaved] = useState<string[]>(() =>
+    store.paths().filter((p) => !initialInfo.files.some((f) => f.path === p)),
+  );
+  const [open, setOpen] = useState<OpenFile | undefined>(undefined);
+  const [openError, setOpenError] = useState<string | undefined>(undefined);
+  const [text, setText] = useState('');
+  const [check, setCheck] = useState<{ text: string; result: BufferCheck } | undefined>(undefined);
+  const [good, setGood] = useState<Good | undefined>(undefined);
+  const [history, setHistory] = useState<HistoryDepth>({ undo: 0, redo: 0 });
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<{ etag?: string } | undefined>(undefined);
+  const [notice, setNotice] = useState<Notice | undefined>(undefined);
+  const [offer, setOffer] = useState<Offer | undefined>(undefined);
+  const [keptOff, setKeptOff] = useState(false);
+  const [dialog, setDialog] = useState<'new' | 'import' | undefined>(undefined);
+  const [tab, setTab] = useState('preview');
+  const [preview, setPreview] = useState<PreviewState>({ step: 0, data: {} });
+  const opened = useRef(new Set<string>());
+  const phrases = useMemo(() => editorPhrases(t), [t]);
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  const known = useCallback(
+    (path: string) => info.files.some((f) => f.path === path) || unsaved.includes(path),
+    [info.files, unsaved],
+  );
+  const schemaRef = useCallback((path: string) => relativeSpecifier(dirnameOf(path), info.dslSchema), [info.dslSchema]);
+
+  const refreshList = useCallback(async () => {
+    try {
+      setInfo(await studioApi.files());
+    } catch {
+      // the list stays as it was; the next save or reload tries again
+    }
+  }, []);
+
+  const openFile = useCallback(
+    async (path: string) => {
+      setOpenError(undefined);
+      setNotice(undefined);
+      setConflict(undefined);
+      setOffer(undefined);
+      const kept = store.get(path);
+      const first = !opened.current.has(path);
+      opened.current.add(path);
+      if (!info.files.some((f) => f.path === path)) {
+        // a new file, known only from browser storage
+        setOpen({ path, initialText: kept?.text ?? '' });
+      } else {
+        try {
+          const file = await studioApi.read(path);
+          setOpen({ path, diskText: file.text, etag: file.etag, initialText: file.text });
+          if (first && kept && kept.text !== file.text) {
+            setOffer({ path, text: kept.text, updated: kept.updated, stale: kept.etag !== file.etag });
+          }
+        } catch (e) {
+          setOpenError(t('file.failed', { message: (e as Error).message }));
+          return;
+        }
+      }
+      store.lastOpened = path;
+      setPreview({ step: 0, data: {} });
+      setGood(undefined);
+      setCheck(undefined);
+    },
+    [info.files, store, t],
+  );
+
+  // the file open last (after a reload), else the first
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
+  useEffect(() => {
+    const last = store.lastOpened;
+    const start = last && known(last) ? last : (info.files[0]?.path ?? unsaved[0]);
+    if (start) void openFile(start);
+  }, []);
+
+  // typing pauses: keep the text (until saved) and check it as `antrag validate` would
+  useEffect(() => {
+    if (!open) return;
+    const path = open.path;
+    const timer = setTimeout(() => {
+      if (open.diskText !== undefined && text === open.diskText) store.drop(path);
+      else if (text !== '' || open.diskText === undefined) setKeptOff(!store.keep(path, text, open.etag));
+      void checker.check(path, text).then((result) => {
+        if (openRef.current?.path !== path) return;
+        setCheck({ text, result });
+        if (result.source.form) setGood({ path, text, form: result.source.form });
+      });
+    }, CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, open, checker, store]);
+
+  // coming back to the window: the shared parts `$ref`s name may have changed on disk
+  useEffect(() => {
+    const onFocus = () => checker.forget();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [checker]);
+
+  // one save at a time (a second Ctrl+S while one is on its way would be refused as a conflict)
+  const inFlight = useRef(false);
+  const save = useCallback(
+    async (overwrite?: { etag?: string }) => {
+      const file = openRef.current;
+      if (!file || inFlight.current) return;
+      inFlight.current = true;
+      const current = text;
+      setSaving(true);
+      setNotice(undefined);
+      try {
+        const etag = overwrite ? overwrite.etag : file.etag;
+        const saved = await studioApi.save(file.path, current, etag);
+        store.drop(file.path);
+        setOpen({ ...file, diskText: current, etag: saved.etag });
+        setUnsaved((list) => list.filter((p) => p !== file.path));
+        setConflict(undefined);
+        setNotice({ type: 'success', text: t('save.done', { path: checker.fileOf(file.path) }) });
+        checker.forget();
+        void refreshList();
+      } catch (e) {
+        if (e instanceof StudioApiError && e.status === 409) setConflict({ etag: e.etag });
+        else setNotice({ type: 'error', text: t('save.failed', { message: (e as Error).message }) });
+      } finally {
+        inFlight.current = false;
+        setSaving(false);
+      }
+    },
+    [text, store, t, checker, refreshList],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save]);
+
+  const startNew = (path: string, content: string) => {
+    setKeptOff(!store.keep(path, content, undefined));
+    setUnsaved((list) => [...new Set([...list, path])].sort());
+    opened.current.add(path);
+    store.lastOpened = path;
+    setOpen({ path, initialText: content });
+    setPreview({ step: 0, data: {} });
+    setGood(undefined);
+    setCheck(undefined);
+    setOffer(undefined);
+    setConflict(undefined);
+  };
+
+  const diagnostics = useMemo(
+    () => (check ? editorDiagnostics(check.text, check.result.file, check.result.source.diagnostics) : []),
+    [check],
+  );
+  // a problem's line is its identity; the same line twice (two `$ref`s to one broken part) counts on
+  const problemKeys = useMemo(() => {
+    const seen = new Map<string, number>();
+    return (check?.result.lines ?? []).map((line) => {
+      const n = seen.get(line) ?? 0;
+      seen.set(line, n + 1);
+      return `${line}#${n}`;
+    });
+  }, [check]);
+  const dirty = open ? open.diskText === undefined || text !== open.diskText : false;
+  const checking = !!open && check?.text !== text;
+  const current = good && open && good.path === open.path ? good : undefined;
+  const stale = !!current && !!check && check.text === text && !check.result.source.form;
+
+  const fileOptions = [
+    ...info.files.map((f) => ({ value: f.path, label: checker.fileOf(f.path) })),
+    ...unsaved
+      .filter((p) => !info.files.some((f) => f.path === p))
+      .map((p) => ({ value: p, label: t('file.unsaved', { path: checker.fileOf(p) }) })),
+  ];
+
+  const status = !open
+    ? ''
+    : saving
+      ? t('status.saving')
+      : open.diskText === undefined
+        ? t('status.new')
+        : dirty
+          ? t('status.unsaved')
+          : t('status.saved');
+  const counts = check
+    ? check.result.errors + check.result.warnings === 0
+      ? t('problems.none')
+      : [t.count('problems.errors', check.result.errors), t.count('problems.warnings', check.result.warnings)].join(
+          ', ',
+        )
+    : '';
+
+  return (
+    <div className="antrag-studio">
+      <header className="antrag-studio-header">
+        <h1>{t('studio.title')}</h1>
+        <div role="toolbar" aria-label={t('toolbar.label')} className="antrag-studio-toolbar">
+          <div className="antrag-studio-field">
+            <span>{t('file.label')}</span>
+            <Select
+              aria-label={t('file.label')}
+              value={open?.path}
+              style={{ minWidth: 320 }}
+              showSearch
+              onChange={(path: string) => void openFile(path)}
+              options={fileOptions}
+            />
+          </div>
+          <Button onClick={() => setDialog('new')}>{t('action.new')}</Button>
+          <Button onClick={() => setDialog('import')}>{t('action.import')}</Button>
+          <Button onClick={() => editor.current?.undo()} disabled={history.undo === 0}>
+            {t('action.undo')}
+          </Button>
+          <Button onClick={() => editor.current?.redo()} disabled={history.redo === 0}>
+            {t('action.redo')}
+          </Button>
+          <Button type="primary" onClick={() => void save()} disabled={!open || !dirty || saving} loading={saving}>
+            {t('action.save')}
+          </Button>
+          <span className="antrag-studio-status" role="status" aria-live="polite" data-testid="studio-status">
+            {status}
+          </span>
+        </div>
+      </header>
+
+      <div className="antrag-studio-notices">
+        {info.files.length === 0 && unsaved.length === 0 ? (
+          <Alert type="info" showIcon title={t('file.none', { folder: info.folder })} />
+        ) : null}
+        {openError ? <Alert type="error" showIcon role="alert" title={openError} /> : null}
+        {keptOff ? <Alert type="warning" showIcon title={t('status.keptOff')} /> : null}
+        {offer && open?.path === offer.path ? (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            title={t('restore.title')}
+            description={
+              <>
+                {t('restore.text', { time: new Date(offer.updated).toLocaleString(t.locale) })}
+                {offer.stale ? ` ${t('restore.stale')}` : ''}
+              </>
+            }
+            action={
+              <div className="antrag-studio-actions">
+                <Button
+                  type="primary"
+                  onClick={() => {
+                    editor.current?.replaceText(offer.text);
+                    setOffer(undefined);
+                  }}
+                >
+                  {t('restore.restore')}
+                </Button>
+                <Button
+                  onClick={() => {
+                    store.drop(offer.path);
+                    setOffer(undefined);
+                  }}
+                >
+                  {t('restore.discard')}
+                </Button>
+              </div>
+            }
+          />
+        ) : null}
+        {conflict && open ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={t('save.conflict', { path: checker.fileOf(open.path) })}
+            action={
+              <div className="antrag-studio-actions">
+                <Button danger onClick={() => void save({ etag: conflict.etag })}>
+                  {t('save.overwrite')}
+                </Button>
+                <Button
+                  onClick={() => {
+                    void studioApi.read(open.path).then(
+                      (file) => {
+                        setOpen({ ...open, diskText: file.text, etag: file.etag });
+                        editor.current?.replaceText(file.text);
+                        setConflict(undefined);
+                      },
+                      (e: Error) => setNotice({ type: 'error', text: t('file.failed', { message: e.message }) }),
+                    );
+                  }}
+                >
+                  {t('save.reload')}
+                </Button>
+              </div>
+            }
+          />
+        ) : null}
+        {notice ? (
+          <Alert
+            type={notice.type}
+            showIcon
+            closable
+            onClose={() => setNotice(undefined)}
+            role={notice.type === 'success' ? 'status' : 'alert'}
+            title={notice.text}
+            description={
+              notice.details?.length ? (
+                <ul className="antrag-studio-plain-list">
+                  {notice.details.map((d) => (
+                    <li key={d}>{d}</li>
+                  ))}
+                </ul>
+              ) : undefined
+            }
+          />
+        ) : null}
+      </div>
+
+      <div className="antrag-studio-main">
+        <section className="antrag-studio-editor-pane" aria-label={t('editor.label')}>
+          {open ? (
+            <Editor
+              ref={editor}
+              docKey={open.path}
+              initialText={open.initialText}
+              label={`${t('editor.label')}: ${checker.fileOf(open.path)}`}
+              phrases={phrases}
+              diagnostics={diagnostics}
+              onChange={setText}
+              onHistory={setHistory}
+            />
+          ) : null}
+          <section className="antrag-studio-problems" aria-labelledby="antrag-studio-problems-title">
+            <h2 id="antrag-studio-problems-title">
+              {t('problems.title')}{' '}
+              <span className="antrag-studio-counts" data-testid="studio-problem-count">
+                {checking ? t('status.checking') : counts}
+              </span>
+            </h2>
+            <ul className="antrag-studio-problem-list" data-testid="studio-problems">
+              {(check?.result.source.diagnostics ?? []).map((d, i) => {
+                const placed = diagnostics[i];
+                return (
+                  <li key={problemKeys[i]} className={`antrag-studio-problem is-${d.severity}`}>
+                    <button
+                      type="button"
+                      className="antrag-studio-problem-button"
+                      aria-label={`${t('problems.goTo', { line: placed?.line ?? d.line, column: placed?.column ?? d.column })}: ${check?.result.lines[i]}`}
+                      onClick={() => editor.current?.goTo(placed?.line ?? d.line, placed?.column ?? d.column)}
+                    >
+                      {check?.result.lines[i]}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </section>
+
+        <section className="antrag-studio-output-pane" aria-label={t('tab.label')}>
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            items={[
+              {
+                key: 'preview',
+                label: t('tab.preview'),
+                children: (
+                  <Preview form={current?.form} stale={stale} state={preview} onState={setPreview} textOf={formText} />
+                ),
+              },
+              {
+                key: 'schema',
+                label: t('tab.schema'),
+                children: current ? <SchemaOutput form={current.form} textOf={formText} /> : <NothingYet />,
+              },
+              {
+                key: 'ui',
+                label: t('tab.uiSchema'),
+                children: current ? <UiSchemaOutput form={current.form} /> : <NothingYet />,
+              },
+              {
+                key: 'types',
+                label: t('tab.types'),
+                children:
+                  current && tab === 'types' ? <TypesOutput path={current.path} text={current.text} /> : <NothingYet />,
+              },
+              {
+                key: 'payload',
+                label: t('tab.payload'),
+                children: current ? (
+                  <PayloadOutput form={current.form} data={preview.data} locale={t.locale} textOf={formText} />
+                ) : (
+                  <NothingYet />
+                ),
+              },
+            ]}
+          />
+        </section>
+      </div>
+
+      <NewFormDialog
+        open={dialog === 'new'}
+        folder={info.folder}
+        taken={known}
+        onCancel={() => setDialog(undefined)}
+        onCreate={(template: TemplateId, path) => {
+          setDialog(undefined);
+          startNew(path, jsonText(fromTemplate(template, idFromPath(path), schemaRef(path))));
+        }}
+      />
+      <ImportDialog
+        open={dialog === 'import'}
+        folder={info.folder}
+        schemaRef={schemaRef}
+        taken={known}
+        onCancel={() => setDialog(undefined)}
+        onImported={(path, result) => {
+          setDialog(undefined);
+          startNew(path, jsonText(result.definition));
+          const remarks = result.diagnostics.map((d) => `${d.line}:${d.column} ${d.pointer || '/'} ${d.message}`);
+          setNotice({
+            type: remarks.length ? 'warning' : 'success',
+            text: remarks.length
+              ? t('import.remarks', { kind: result.kind ?? '' })
+              : t('import.done', { kind: result.kind ?? '', path: checker.fileOf(path) }),
+            details: remarks,
+          });
+        }}
+      />
+    </div>
+  );
+}
+
+function NothingYet() {
+  const t = useStudioT();
+  return <Alert type="info" showIcon title={t('output.none')} />;
+}

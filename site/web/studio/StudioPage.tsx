@@ -1,0 +1,106 @@
+/**
+ * The studio's route (`/studio`, `/studio/…`), loaded lazily and kept tiny: it shares no module with the form or
+ * content routes beyond the router's own, so adding it changed none of their chunks. The studio itself (CodeMirror,
+ * the compiler, the engine for the preview) is a bundle of its own (`vite.config.ts` beside this file, built into
+ * `dist/studio` and served at `/studio-app/` by `antrag studio` only), mounted here.
+ *
+ * Served by `antrag studio`, the page edits that command's folder; served by the site, which has neither the
+ * studio's API nor its bundle, it says how to start the studio locally.
+ */
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { Locale } from '../../../renderer/core/dsl/types.js';
+import { Spinner } from '../Spinner.js';
+import { StudioApiError, type StudioFolderInfo, studioApi } from './api.js';
+import type { StudioApp } from './app.js';
+import { type StudioT, studioT } from './i18n.js';
+import './studio.css';
+
+/** Where `antrag studio` serves the studio's own bundle. */
+export const STUDIO_APP_URL = '/studio-app/studio-app.js';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'ready'; app: StudioApp; info?: StudioFolderInfo }
+  | { state: 'site' }
+  | { state: 'failed'; message: string };
+
+async function load(preview: boolean): Promise<Loaded> {
+  let info: StudioFolderInfo | undefined;
+  if (!preview) {
+    try {
+      info = await studioApi.files();
+    } catch (e) {
+      // the site's server: no studio API there (404, or its page shell instead of JSON)
+      if (e instanceof StudioApiError && (e.status === 404 || e.status === 200)) return { state: 'site' };
+      return { state: 'failed', message: (e as Error).message };
+    }
+  }
+  try {
+    const app = (await import(/* @vite-ignore */ STUDIO_APP_URL)) as StudioApp;
+    return { state: 'ready', app, info };
+  } catch (e) {
+    return preview ? { state: 'site' } : { state: 'failed', message: (e as Error).message };
+  }
+}
+
+export default function StudioPage({ path, locale }: { path: string; locale: Locale }) {
+  const t = useMemo(() => studioT(locale), [locale]);
+  const preview = path === '/preview';
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const host = useRef<HTMLDivElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again
+  useEffect(() => {
+    let current = true;
+    setLoaded({ state: 'loading' });
+    void load(preview).then((next) => current && setLoaded(next));
+    return () => {
+      current = false;
+    };
+  }, [preview, attempt]);
+
+  useEffect(() => {
+    if (!preview) document.title = `${t('studio.title')} · Antrag`;
+  }, [t, preview]);
+
+  useEffect(() => {
+    if (loaded.state !== 'ready' || !host.current) return;
+    return loaded.app.mount(host.current, { view: preview ? 'preview' : 'studio', locale, info: loaded.info });
+  }, [loaded, preview, locale]);
+
+  if (loaded.state === 'loading') return <Centered>{<Spinner large label={t('studio.loading')} />}</Centered>;
+  if (loaded.state === 'site') return <LocalOnly t={t} />;
+  if (loaded.state === 'failed') {
+    return (
+      <Centered>
+        <div role="alert" className="antrag-studio-failure">
+          <p>{t('folder.failed', { message: loaded.message })}</p>
+          <button type="button" className="antrag-studio-plain-button" onClick={() => setAttempt((n) => n + 1)}>
+            {t('action.retry')}
+          </button>
+        </div>
+      </Centered>
+    );
+  }
+  return <div ref={host} />;
+}
+
+function Centered({ children }: { children: ReactNode }) {
+  return <main className="antrag-studio-centered">{children}</main>;
+}
+
+function LocalOnly({ t }: { t: StudioT }) {
+  return (
+    <Centered>
+      <section className="antrag-studio-local-only">
+        <h1>{t('localOnly.title')}</h1>
+        <p>{t('localOnly.text')}</p>
+        <pre>
+          <code>npx antrag studio schemas</code>
+        </pre>
+        <p>{t('localOnly.then')}</p>
+      </section>
+    </Centered>
+  );
+}

@@ -1,0 +1,58 @@
+/**
+ * The studio's own bundle (built by `vite.config.ts` beside this file, served at `/studio-app/` by `antrag
+ * studio`): the route `StudioPage` mounts it into its page. It brings its own React, antd, CodeMirror, compiler and
+ * form engine, so none of them changes how the site's form and content routes are split into chunks.
+ */
+import { ConfigProvider, Spin } from 'antd';
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Locale } from '../../../renderer/core/dsl/types.js';
+import { accessibleTheme } from '../../../renderer/react/theme.js';
+import type { StudioFolderInfo } from './api.js';
+import { BufferStore, browserStorage } from './buffers.js';
+import { StudioTContext, studioT } from './i18n.js';
+
+const Studio = lazy(() => import('./Studio.js').then((m) => ({ default: m.Studio })));
+const PreviewFrame = lazy(() => import('./PreviewFrame.js'));
+
+export interface MountOptions {
+  /** `studio`: the editor over the folder `info` describes; `preview`: the live preview's frame. */
+  view: 'studio' | 'preview';
+  locale: Locale;
+  info?: StudioFolderInfo;
+}
+
+/** What `StudioPage` loads from `/studio-app/studio-app.js`. */
+export interface StudioApp {
+  /** Renders the studio into `element`; returns the function that removes it again. */
+  mount(element: HTMLElement, options: MountOptions): () => void;
+}
+
+export function mount(element: HTMLElement, { view, locale, info }: MountOptions): () => void {
+  const t = studioT(locale);
+  const root = createRoot(element);
+  root.render(
+    <StrictMode>
+      <StudioTContext.Provider value={t}>
+        <ConfigProvider theme={accessibleTheme}>
+          <Suspense
+            fallback={
+              <div className="antrag-studio-centered">
+                <Spin size="large" aria-label={t('studio.loading')} />
+              </div>
+            }
+          >
+            {view === 'preview' ? (
+              <PreviewFrame />
+            ) : info ? (
+              <main>
+                <Studio info={info} store={new BufferStore(browserStorage(), info.folder)} />
+              </main>
+            ) : null}
+          </Suspense>
+        </ConfigProvider>
+      </StudioTContext.Provider>
+    </StrictMode>,
+  );
+  return () => root.unmount();
+}
