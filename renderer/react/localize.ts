@@ -17,8 +17,23 @@ function conditionalLabel(node: Node | undefined, data: FormData): string | unde
   return hit?.label;
 }
 
+/**
+ * The UI schema with its text keys translated, made once per form and language: a keystroke reuses it, and every
+ * field's node keeps its identity, so RJSF's prop comparison of a field that did not change stays cheap.
+ */
+const translatedCache = new WeakMap<CompiledForm, WeakMap<Translate, Node>>();
+function translatedUiSchema(form: CompiledForm, t: Translate): Node {
+  const byT = translatedCache.get(form) ?? new WeakMap<Translate, Node>();
+  translatedCache.set(form, byT);
+  const out = byT.get(t) ?? localizeUiNode(form.uiSchema as Node, t);
+  byT.set(t, out);
+  return out;
+}
+
+/** The UI schema for this data: translated, with new nodes only for fields whose `disabledIf` or `labelIf` holds. */
 export function localizeUiSchema(form: CompiledForm, t: Translate, data: FormData): RjsfUiSchema {
-  const out = localizeUiNode(form.uiSchema as Node, t);
+  const translated = translatedUiSchema(form, t);
+  const out: Node = { ...translated };
   const full = withComputed(form, data);
   for (const name of Object.keys(form.fields)) {
     if (isFieldDisabled(form, name, data) && out[name]) out[name] = { ...(out[name] as Node), 'ui:disabled': true };

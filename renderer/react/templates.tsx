@@ -1,7 +1,7 @@
 /** The root object of a step laid out as the step plan's sections, each field behind its own error boundary. */
-import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import { deepEquals, type ObjectFieldTemplateProps } from '@rjsf/utils';
 import { Alert, Button, Col, Modal, Row, Typography } from 'antd';
-import { type ReactElement, type ReactNode, useContext } from 'react';
+import { memo, type ReactElement, type ReactNode, useContext } from 'react';
 import { evaluateCondition } from '../core/compile/conditions.js';
 import type { SectionPlan } from '../core/compile/types.js';
 import { ModalSectionsContext, runnerContextOf } from './context.js';
@@ -53,6 +53,37 @@ function ModalSection({ section, open, failure, onNext, t, children }: ModalSect
   );
 }
 
+interface CellProps {
+  name: string;
+  span: number;
+  content: ReactElement;
+  errorTitle: string;
+}
+
+/**
+ * One field's cell: its column and error boundary. Drawn again only when the field's own props change (RJSF's
+ * `deepEquals`, which counts functions as equal, as RJSF compares field props): a keystroke in one field of a
+ * 300-field step no longer redraws the other 299 cells. What a field reads from other fields reaches it through the
+ * registry's `formContext`, which changes when those values do (StepForm), so such a field is drawn again.
+ */
+const Cell = memo(
+  function Cell({ name, span, content, errorTitle }: CellProps) {
+    return (
+      <Col xs={24} md={span} data-field={name}>
+        <ErrorBoundary inline what={`Field '${name}'`} title={errorTitle}>
+          {content}
+        </ErrorBoundary>
+      </Col>
+    );
+  },
+  (before, after) =>
+    before.name === after.name &&
+    before.span === after.span &&
+    before.errorTitle === after.errorTitle &&
+    before.content.type === after.content.type &&
+    deepEquals(before.content.props, after.content.props),
+);
+
 export function SectionsTemplate(props: ObjectFieldTemplateProps) {
   const { properties, registry, fieldPathId, uiSchema, title, description } = props;
   const ctx = runnerContextOf(registry);
@@ -73,12 +104,9 @@ export function SectionsTemplate(props: ObjectFieldTemplateProps) {
   const step = form.steps[stepIndex];
   const placed = new Set(step.sections.flatMap((s) => s.fields));
   const rest = properties.filter((p) => !placed.has(p.name) && !p.hidden);
+  const errorTitle = t('errors.unexpected');
   const cell = (name: string, content: ReactElement, span: number) => (
-    <Col key={name} xs={24} md={span} data-field={name}>
-      <ErrorBoundary inline what={`Field '${name}'`} title={t('errors.unexpected')}>
-        {content}
-      </ErrorBoundary>
-    </Col>
+    <Cell key={name} name={name} span={span} content={content} errorTitle={errorTitle} />
   );
   return (
     <div id={fieldPathId.$id}>
