@@ -16,7 +16,8 @@
  * share ajv's and Antrag's helper functions). In its process a variant gets 1,000 untimed warm-up validations,
  * then three timed rounds, the fastest shown (JIT-warm steady state, less of a shared machine's noise).
  *
- * Run: npm run bench:validation   (options: --iterations <n> (10,000), --rounds <n> (3), --cold-sample <n> (20))
+ * Run: npm run bench:validation   (options: --iterations <n> (10,000), --rounds <n> (3), --cold-sample <n> (20),
+ *   --json <file> (the figures as JSON))
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -228,6 +229,21 @@ async function main(): Promise<void> {
         `\nprecompiled vs ajv compiled once: ${number(pre.totalMs / run.totalMs, 2)}× the time per validation; ` +
           `ready after ${number(pre.compileMs)} ms (import) vs ${number(run.compileMs)} ms (compile). ` +
           `Compiling for every validation costs ${number(cold.totalMs / pre.totalMs, 0)}× the precompiled time.`,
+      );
+    }
+    const jsonOut = arg('json', '');
+    if (jsonOut) {
+      writeFileSync(
+        jsonOut,
+        JSON.stringify(
+          {
+            date: new Date().toISOString(),
+            iterations: ITERATIONS,
+            variants: Object.fromEntries([...results].map(([key, r]) => [key, { label: VARIANTS[key], ...r }])),
+          },
+          null,
+          2,
+        ),
       );
     }
     console.log(
