@@ -1,21 +1,12 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useDebounced } from '../../renderer/react/useDebounced.js';
 import { ariaFor } from '../shared/aria.js';
 import { maybe, textsOf } from '../shared/texts.js';
 import { type Choice, type ChoiceValue, choicesOf } from './options.js';
 
 export const SEARCH_DEBOUNCE_MS = 200;
-
-/** The search text after it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** Options whose label contains the text, case-insensitively; with allowCustom an unmatched text becomes an option. */
 export function filterChoices(choices: Choice[], text: string, allowCustom: boolean): Choice[] {

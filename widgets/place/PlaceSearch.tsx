@@ -2,7 +2,7 @@ import type { Registry } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useMemo, useState } from 'react';
-import { useDebounced } from '../choice/SearchSelectWidget.js';
+import { useDebounced } from '../../renderer/react/useDebounced.js';
 import { ariaFor } from '../shared/aria.js';
 import { SEARCH_RETRY, useWidgetQueryClient, WIDGET_QUERY_KEY } from '../shared/queryClient.js';
 import { formContextOf, textOr, textsOf } from '../shared/texts.js';

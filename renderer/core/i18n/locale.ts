@@ -10,3 +10,14 @@ export const DEFAULT_LOCALE: Locale = 'en';
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
+
+/** Each language by its own name, as a language switch shows it (spec 002 §9). */
+export const LANGUAGE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  vi: 'Tiếng Việt',
+  es: 'Español',
+  zh: '中文',
+  ru: 'Русский',
+};

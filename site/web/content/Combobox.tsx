@@ -7,6 +7,7 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type UIEvent, useEffect, useMemo, useState } from 'react';
+import { useDebounced } from '../../../renderer/react/useDebounced.js';
 import { useText } from './context.js';
 import { type Choice, COUNTS, hasMore, shownChoices } from './logic/index.js';
 
@@ -34,16 +35,6 @@ export interface ComboboxProps {
 
 /** How close to the end of the list (px) a scroll loads the next page. */
 const NEAR_END_PX = 24;
-
-/** A value that follows `value` once it has stopped changing for `ms`. */
-export function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export function Combobox({ id, label, value, onChange, sourceKey, load, searchesText = false }: ComboboxProps) {
   const t = useText();

@@ -17,17 +17,6 @@ type Catalogue = Partial<Record<string, string>>;
 
 export const CATALOGUES: Record<Locale, Catalogue> = { en, de, fr, vi, es, zh, ru };
 
-/** The languages' own names, for the preview's language switch. */
-export const LANGUAGE_NAMES: Record<Locale, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  vi: 'Tiếng Việt',
-  es: 'Español',
-  zh: '中文',
-  ru: 'Русский',
-};
-
 /** CodeMirror's own texts (search panel, folding, diagnostics, completion), as its `phrases` facet names them. */
 export const EDITOR_PHRASES = [
   'Find',
@@ -92,3 +81,6 @@ export const StudioTContext = createContext<StudioT>(studioT('en'));
 export function useStudioT(): StudioT {
   return useContext(StudioTContext);
 }
+
+/** The languages' own names, for the preview's language switch. */
+export { LANGUAGE_NAMES } from '../../../renderer/core/i18n/locale.js';

@@ -1,21 +1,12 @@
 /** The navbar (spec 2.3, 2.6): logo to '/', menus, language switch; a drawer with overlay on mobile. */
+
 import { CloseOutlined, DownOutlined, MenuOutlined } from '@ant-design/icons';
 import { useEffect, useRef, useState } from 'react';
+import { LANGUAGE_NAMES } from '../../../../renderer/core/i18n/locale.js';
 import type { ContentRecord } from '../api.js';
 import { localHref, useSite, useText } from '../context.js';
-import { SITE_LOCALES, type SiteLocale } from '../locales/index.js';
+import { SITE_LOCALES } from '../locales/index.js';
 import { Img, Link, list, text } from '../ui.js';
-
-/** The languages as the switch names them (spec 9). */
-export const LANGUAGE_NAMES: Record<SiteLocale, string> = {
-  en: 'English',
-  de: 'Deutsch',
-  fr: 'Français',
-  vi: 'Tiếng Việt',
-  es: 'Español',
-  zh: '中文',
-  ru: 'Русский',
-};
 
 /** The current address in another language: the same path under that locale's prefix. */
 export function pathInLocale(path: string, locale: string, search = ''): string {
