@@ -1,9 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ConfigProvider, Slider, theme } from 'antd';
+import { ConfigProvider, Slider } from 'antd';
 import { useMemo, useRef } from 'react';
 import { ariaFor } from '../shared/aria.js';
 import { textsOf } from '../shared/texts.js';
 import { choicesOf } from './options.js';
+import { UNCHOSEN_CLASS, useSliderTheme } from './sliderTheme.js';
 
 /**
  * A slider over the options in order; arrow keys move between them.
@@ -20,31 +21,9 @@ export function ChoiceSliderWidget(props: WidgetProps) {
   const index = choices.findIndex((c) => c.value === value);
   const chosen = index >= 0;
   const aria = ariaFor(id, rawErrors);
-  const { token } = theme.useToken();
   // whether the slider reported a move since its last completed interaction (key up, mouse up, mark click)
   const moved = useRef(false);
-  const sliderTheme = useMemo(
-    () => ({
-      components: {
-        // chosen: the primary colour on handle, track and passed dots (antd's lighter default border blue is
-        // under 3:1 against white); not chosen: a grey handle (3.4:1), no track, no passed dot
-        Slider: chosen
-          ? {
-              handleColor: token.colorPrimary,
-              trackBg: token.colorPrimary,
-              trackHoverBg: token.colorPrimaryHover,
-              dotActiveBorderColor: token.colorPrimary,
-            }
-          : {
-              handleColor: token.colorTextTertiary,
-              trackBg: 'transparent',
-              trackHoverBg: 'transparent',
-              dotActiveBorderColor: token.colorBorderSecondary,
-            },
-      },
-    }),
-    [chosen, token],
-  );
+  const sliderTheme = useSliderTheme(chosen);
   if (choices.length === 0) return null;
   const notChosen = t('choice.notChosen');
   const textOf = (i: number | undefined) => (!chosen ? notChosen : i === undefined ? '' : (choices[i]?.label ?? ''));
@@ -52,7 +31,7 @@ export function ChoiceSliderWidget(props: WidgetProps) {
     <ConfigProvider theme={sliderTheme}>
       <Slider
         id={id}
-        className={chosen ? undefined : 'antrag-slider-unchosen'}
+        className={chosen ? undefined : UNCHOSEN_CLASS}
         min={0}
         max={Math.max(choices.length - 1, 0)}
         step={1}

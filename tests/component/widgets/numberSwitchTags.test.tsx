@@ -57,6 +57,26 @@ describe('number', () => {
     fireEvent.keyDown(handle, { key: 'ArrowRight', keyCode: 39, which: 39 });
     expect(latest().v).toBe(12);
   });
+
+  it("range with no value: announced 'Not chosen' and drawn neutral at min; Home chooses min, an arrow moves on", () => {
+    const range = {
+      schema: one('integer'),
+      uiSchema: { v: { 'ui:widget': 'range', 'ui:title': 'Months', 'ui:options': { min: 6, max: 24, step: 6 } } },
+    };
+    const { latest } = renderForm(range);
+    const handle = screen.getByRole('slider', { name: 'Months' });
+    expect(handle.getAttribute('aria-valuetext')).toBe('Not chosen');
+    expect(handle.closest('.ant-slider')?.classList.contains('antrag-slider-unchosen')).toBe(true);
+    expect(latest()?.v).toBeUndefined();
+    // a key that leaves the handle where it is still chooses
+    fireEvent.keyDown(handle, { key: 'Home', keyCode: 36, which: 36 });
+    fireEvent.keyUp(handle, { key: 'Home', keyCode: 36, which: 36 });
+    expect(latest().v).toBe(6);
+    expect(handle.getAttribute('aria-valuetext')).toBe('6');
+    expect(handle.closest('.ant-slider')?.classList.contains('antrag-slider-unchosen')).toBe(false);
+    fireEvent.keyDown(handle, { key: 'ArrowRight', keyCode: 39, which: 39 });
+    expect(latest().v).toBe(12);
+  });
 });
 
 describe('tags', () => {
