@@ -18,13 +18,12 @@
  *   CHROMIUM_PATH (default /usr/bin/chromium) picks the browser.
  */
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from 'playwright';
-import { ROOT, type RunningServer, startServer } from '../unit/server/durability/harness.js';
+import { buildWebApp, type RunningServer, startServer } from '../unit/server/durability/harness.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -161,21 +160,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const webRoot = PREBUILT || join(dataDir, 'web');
-    if (!PREBUILT) {
-      execFileSync(
-        process.execPath,
-        [
-          join(ROOT, 'node_modules/vite/bin/vite.js'),
-          'build',
-          '--logLevel',
-          'error',
-          '--outDir',
-          webRoot,
-          '--emptyOutDir',
-        ],
-        { cwd: ROOT, stdio: 'inherit' },
-      );
-    }
+    if (!PREBUILT) buildWebApp(webRoot, 'error');
     server = await startServer({ dataDir, env: { WEB_ROOT: webRoot, LOG_LEVEL: 'warn' } });
     const results: RouteResult[] = [];
     for (const route of ROUTES) {

@@ -13,13 +13,12 @@
  *   CHROMIUM_PATH (default /usr/bin/chromium) picks the browser.
  */
 
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { ROOT, type RunningServer, startServer } from '../unit/server/durability/harness.js';
+import { buildWebApp, type RunningServer, startServer } from '../unit/server/durability/harness.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -98,20 +97,7 @@ async function main(): Promise<void> {
   let server: RunningServer | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    const webRoot = join(dataDir, 'web');
-    execFileSync(
-      process.execPath,
-      [
-        join(ROOT, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--logLevel',
-        'warn',
-        '--outDir',
-        webRoot,
-        '--emptyOutDir',
-      ],
-      { cwd: ROOT, stdio: 'inherit' },
-    );
+    const webRoot = buildWebApp(join(dataDir, 'web'));
     server = await startServer({ dataDir, env: { WEB_ROOT: webRoot, LOG_LEVEL: 'warn' } });
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,

@@ -3,21 +3,14 @@
  * with its own data folder. Tests find it through BROWSER_BASE_URL and the database through
  * BROWSER_DATABASE_URL; the teardown stops the server and drops the schema.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSchema, dropSchema, ROOT, startServer } from '../unit/server/durability/harness.js';
+import { buildWebApp, createSchema, dropSchema, startServer } from '../unit/server/durability/harness.js';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'antrag-browser-'));
-  // a build of its own, so parallel runs and `npm start` never serve a half-written dist/site
-  const webRoot = join(dataDir, 'web');
-  execFileSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', webRoot, '--emptyOutDir'],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
+  const webRoot = buildWebApp(join(dataDir, 'web'));
   const { schema, url } = await createSchema('browser');
   const server = await startServer({
     dataDir,

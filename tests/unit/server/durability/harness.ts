@@ -3,7 +3,7 @@
  * `node --import tsx site/server/main.ts` (one process, so a SIGKILL hits the server itself and not a
  * launcher), configured by environment variables only, reached over HTTP like any client.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -17,6 +17,19 @@ import { JPEG, PDF, uploadForm } from '../files/samples.js';
 
 export const ROOT = join(import.meta.dirname, '../../../..');
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * Builds the web app into `outDir` (vite, the project's config) and returns it: tests and benchmarks serve a build
+ * of their own, so parallel runs and `npm start` never serve a half-written `dist/site`.
+ */
+export function buildWebApp(outDir: string, logLevel: 'warn' | 'error' = 'warn'): string {
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', logLevel, '--outDir', outDir, '--emptyOutDir'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  return outDir;
+}
+
 export const BOOKING_PATH = '/api/internal/services/aok';
 
 /** A port nobody listens on right now (the OS picks it; it is released again at once). */
