@@ -41,7 +41,6 @@ export function Combobox({ id, label, value, onChange, sourceKey, load, searches
   const [open, setOpen] = useState(false);
   // what is typed since the box was focused or an option picked; undefined: the input shows the chosen label
   const [typed, setTyped] = useState<string>();
-  const [active, setActive] = useState(-1);
   const text = typed ?? '';
   const settled = useDebounced(text, COUNTS.searchDebounceMs);
   const searchText = searchesText ? settled.trim() : '';
@@ -77,9 +76,13 @@ export function Combobox({ id, label, value, onChange, sourceKey, load, searches
     [loaded, text, settled, stale, searchesText, failed, pending],
   );
 
-  // a new list starts with nothing active
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the list's content changes
-  useEffect(() => setActive(-1), [text, settled, loaded.length === 0]);
+  // a new list starts with nothing active: the active index belongs to the list it was chosen in, so a list that
+  // changes (typed or settled text, first options arriving) has none, decided while drawing rather than in an
+  // effect that could run after a key already moved in the new list
+  const listKey = `${text}\u0000${settled}\u0000${loaded.length === 0}`;
+  const [chosen, setChosen] = useState({ list: listKey, index: -1 });
+  const active = chosen.list === listKey ? chosen.index : -1;
+  const setActive = (index: number) => setChosen({ list: listKey, index });
   useEffect(() => {
     if (active < 0) return;
     document.getElementById(`${id}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' });
