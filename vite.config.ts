@@ -6,8 +6,9 @@ const web = resolve(import.meta.dirname, 'site/web');
 
 /**
  * The web app in `site/web`, built into `dist/site` (served at `/` by the server), plus the validation
- * runtime under the fixed name `assets/validation-runtime.js`: the precompiled validators the server
- * generates import it by that URL, so its exports are kept as they are.
+ * runtime under the fixed names `assets/validation-runtime.js` and `assets/validation-runtime-phone.js` (with the
+ * phone-number checks): the precompiled validators the server generates import them by those URLs, so their
+ * exports are kept as they are.
  */
 export default defineConfig({
   root: web,
@@ -27,11 +28,15 @@ export default defineConfig({
     // read by the server (site/server/shell.ts) to announce a route's chunks in its page shell
     manifest: true,
     rollupOptions: {
-      input: { main: resolve(web, 'index.html'), 'validation-runtime': resolve(web, 'validation-runtime.ts') },
+      input: {
+        main: resolve(web, 'index.html'),
+        'validation-runtime': resolve(web, 'validation-runtime.ts'),
+        'validation-runtime-phone': resolve(web, 'validation-runtime-phone.ts'),
+      },
       preserveEntrySignatures: 'exports-only',
       output: {
         entryFileNames: (chunk) =>
-          chunk.name === 'validation-runtime' ? 'assets/validation-runtime.js' : 'assets/[name]-[hash].js',
+          chunk.name.startsWith('validation-runtime') ? `assets/${chunk.name}.js` : 'assets/[name]-[hash].js',
       },
     },
   },

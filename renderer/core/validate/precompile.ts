@@ -16,6 +16,12 @@ export interface PrecompileOptions {
    */
   bundle?: boolean;
   /**
+   * With `bundle`: where a module that checks phone numbers imports the runtime from instead, a bundle that adds
+   * the phone-number checks (libphonenumber's metadata, about 40 KB gzip) to `runtimeImport`'s; a module without
+   * them never loads it. Default: `runtimeImport`.
+   */
+  phoneRuntimeImport?: string;
+  /**
    * `steps` (default): the step validators the wizard runs; `all`: also the whole-form validator, which
    * doubles the module (the server compiles the whole-form schema at run time instead).
    */
@@ -27,8 +33,14 @@ export const AJV_HELPERS = ['equal', 'ucs2length', 'uri', 'validation_error', 't
 /** What the browser's validation-runtime bundle must export. */
 export const BUNDLE_EXPORTS = ['runtime', ...AJV_HELPERS] as const;
 
-function importOf(id: string, opts: PrecompileOptions): { from: string; name?: string } {
-  if (id === RUNTIME_MODULE_ID) return { from: opts.runtimeImport, ...(opts.bundle ? { name: 'runtime' } : {}) };
+/** The runtime's phone-number checks (`phone.ts`), as generated code names them. */
+const PHONE_CHECK = new RegExp(`require\\(${JSON.stringify(RUNTIME_MODULE_ID)}\\)\\.(isValidPhone|phoneForSibling)\\b`);
+
+function importOf(id: string, opts: PrecompileOptions, phone: boolean): { from: string; name?: string } {
+  if (id === RUNTIME_MODULE_ID) {
+    if (!opts.bundle) return { from: opts.runtimeImport };
+    return { from: (phone && opts.phoneRuntimeImport) || opts.runtimeImport, name: 'runtime' };
+  }
   const helper = /^ajv\/dist\/runtime\/(\w+)(\.js)?$/.exec(id)?.[1];
   if (!helper || !(AJV_HELPERS as readonly string[]).includes(helper)) {
     throw new Error(`precompiled validators need '${id}', which the browser's validation runtime does not provide`);
@@ -42,8 +54,9 @@ function importOf(id: string, opts: PrecompileOptions): { from: string; name?: s
  */
 export function toEsModule(code: string, opts: PrecompileOptions): string {
   const modules = new Map<string, { local: string; from: string; name?: string }>();
+  const phone = PHONE_CHECK.test(code);
   const body = code.replace(/require\("([^"]+)"\)/g, (_m, id: string) => {
-    if (!modules.has(id)) modules.set(id, { local: `__import${modules.size}`, ...importOf(id, opts) });
+    if (!modules.has(id)) modules.set(id, { local: `__import${modules.size}`, ...importOf(id, opts, phone) });
     return modules.get(id)!.local;
   });
   // `require(x)` means the CommonJS exports object. Node hands it over as the namespace's default, bundlers

@@ -6,9 +6,13 @@ import type { FormRegistry } from '../forms/registry.js';
 
 /**
  * Where the browser finds the validation runtime the precompiled modules import. The web app's
- * build publishes it there; a deployment may point elsewhere with VALIDATION_RUNTIME_URL.
+ * build publishes it there; a deployment may point elsewhere with VALIDATION_RUNTIME_URL. Beside it,
+ * `…-phone.js` adds the phone-number checks, imported only by the modules of forms that check a phone number.
  */
 export const DEFAULT_RUNTIME_URL = '/assets/validation-runtime.js';
+
+/** The runtime with the phone-number checks, beside `runtimeUrl`. */
+export const phoneRuntimeUrl = (runtimeUrl: string) => runtimeUrl.replace(/(\.js)?$/, '-phone.js');
 
 /**
  * Compiled forms for the browser: GET /api/forms/{id} (the compiled form) and
@@ -43,7 +47,11 @@ export function registerFormRoutes(
     if (!form) return reply;
     let code = modules.get(form);
     if (!code) {
-      code = precompileValidators(form, { runtimeImport: runtimeUrl, bundle: true });
+      code = precompileValidators(form, {
+        runtimeImport: runtimeUrl,
+        phoneRuntimeImport: phoneRuntimeUrl(runtimeUrl),
+        bundle: true,
+      });
       modules.set(form, code);
     }
     reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'no-cache');

@@ -118,6 +118,22 @@ describe('toEsModule', () => {
     expect(out).toContain('import { runtime as __import1ns } from "/assets/validation-runtime.js";');
   });
 
+  it('imports the runtime from the phone bundle only in a module that checks phone numbers', () => {
+    const opts = {
+      runtimeImport: '/assets/validation-runtime.js',
+      phoneRuntimeImport: '/assets/validation-runtime-phone.js',
+      bundle: true,
+    };
+    const withPhone = toEsModule(
+      'const a = require("ajv/dist/runtime/equal").default;const b = require("@antrag/validation-runtime").phoneForSibling;',
+      opts,
+    );
+    expect(withPhone).toContain('import { equal as __import0ns } from "/assets/validation-runtime.js";');
+    expect(withPhone).toContain('import { runtime as __import1ns } from "/assets/validation-runtime-phone.js";');
+    const without = toEsModule('const b = require("@antrag/validation-runtime").checkDate;', opts);
+    expect(without).toContain('import { runtime as __import0ns } from "/assets/validation-runtime.js";');
+  });
+
   it('refuses a helper the browser runtime does not provide, naming it', () => {
     expect(() => toEsModule('require("ajv/dist/runtime/re2")', { runtimeImport: './r.js' })).toThrow(
       /ajv\/dist\/runtime\/re2/,
@@ -129,5 +145,10 @@ describe('toEsModule', () => {
     for (const name of BUNDLE_EXPORTS) expect(entry, name).toHaveProperty(name);
     expect(typeof entry.runtime.formats.date).toBe('function');
     expect(typeof entry.equal.default).toBe('function');
+    // the phone-number checks live in a bundle of their own, with the whole runtime
+    expect(entry.runtime).not.toHaveProperty('isValidPhone');
+    const phone = await import('../../../site/web/validation-runtime-phone.js');
+    expect(typeof phone.runtime.isValidPhone).toBe('function');
+    expect(typeof phone.runtime.checkDate).toBe('function');
   });
 });
