@@ -1,61 +1,64 @@
-import type { FieldProps, RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { AgreementWidget } from './choice/AgreementWidget.js';
-import { ChoiceButtonsWidget } from './choice/ChoiceButtonsWidget.js';
-import { ChoiceSliderWidget } from './choice/ChoiceSliderWidget.js';
-import { CurrencyWidget } from './choice/CurrencyWidget.js';
-import { NumberWidget, RangeWidget } from './choice/NumberWidget.js';
-import { RadioWidget } from './choice/RadioWidget.js';
-import { RateWidget } from './choice/RateWidget.js';
-import { SearchSelectWidget } from './choice/SearchSelectWidget.js';
-import { SwitchWidget } from './choice/SwitchWidget.js';
-import { TagsWidget } from './choice/TagsWidget.js';
+import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { ComputedField } from './computed/ComputedField.js';
-import { CountryField } from './country/CountryField.js';
-import { CountryWidget } from './country/CountryWidget.js';
-import { DateWidget, MonthWidget } from './date/DateWidget.js';
 import { InfoField } from './info/InfoField.js';
 import { type LazyComponent, lazyComponent } from './lazy.js';
-import { OtpWidget } from './otp/OtpWidget.js';
-import { PhoneField } from './phone/PhoneField.js';
-import { PlaceField } from './place/PlaceField.js';
-import { PlaceWidget } from './place/PlaceWidget.js';
-import { LocationSelectWidget } from './search/LocationSelectWidget.js';
-import { ProgramSelectWidget } from './search/ProgramSelectWidget.js';
-import { UniversitySelectWidget } from './search/UniversitySelectWidget.js';
 
 export type { WidgetFormContext } from './shared/texts.js';
 export { signedUpload, UploadError } from './upload/signedUpload.js';
 
-/** Widgets keyed by the names the compiler writes as `ui:widget` (RJSF's own cover text, select, radio, …). */
-export const widgets: RegistryWidgetsType = {
-  date: DateWidget,
-  month: MonthWidget,
-  currency: CurrencyWidget,
-  rate: RateWidget,
-  searchSelect: SearchSelectWidget,
-  radio: RadioWidget,
-  choiceButtons: ChoiceButtonsWidget,
-  choiceSlider: ChoiceSliderWidget,
-  agreement: AgreementWidget,
-  otp: OtpWidget,
-  country: CountryWidget,
-  switch: SwitchWidget,
-  number: NumberWidget,
-  range: RangeWidget,
-  tags: TagsWidget,
-  place: PlaceWidget,
-  universitySelect: UniversitySelectWidget,
-  programSelect: ProgramSelectWidget,
-  locationSelect: LocationSelectWidget,
-};
+/**
+ * Widgets keyed by the names the compiler writes as `ui:widget` (RJSF's own cover text, select, radio, …). Each loads
+ * its code when a step uses it (see lazy.tsx): the date picker, selects, sliders and the rest stay out of a form's
+ * first screen unless its first step has them.
+ */
+export const widgets = {
+  date: lazyComponent<WidgetProps>(() => import('./date/DateWidget.js').then((m) => m.DateWidget)),
+  month: lazyComponent<WidgetProps>(() => import('./date/DateWidget.js').then((m) => m.MonthWidget)),
+  currency: lazyComponent<WidgetProps>(() => import('./choice/CurrencyWidget.js').then((m) => m.CurrencyWidget)),
+  rate: lazyComponent<WidgetProps>(() => import('./choice/RateWidget.js').then((m) => m.RateWidget)),
+  searchSelect: lazyComponent<WidgetProps>(() =>
+    import('./choice/SearchSelectWidget.js').then((m) => m.SearchSelectWidget),
+  ),
+  radio: lazyComponent<WidgetProps>(() => import('./choice/RadioWidget.js').then((m) => m.RadioWidget)),
+  choiceButtons: lazyComponent<WidgetProps>(() =>
+    import('./choice/ChoiceButtonsWidget.js').then((m) => m.ChoiceButtonsWidget),
+  ),
+  choiceSlider: lazyComponent<WidgetProps>(() =>
+    import('./choice/ChoiceSliderWidget.js').then((m) => m.ChoiceSliderWidget),
+  ),
+  agreement: lazyComponent<WidgetProps>(() => import('./choice/AgreementWidget.js').then((m) => m.AgreementWidget)),
+  otp: lazyComponent<WidgetProps>(() => import('./otp/OtpWidget.js').then((m) => m.OtpWidget)),
+  country: lazyComponent<WidgetProps>(() => import('./country/CountryWidget.js').then((m) => m.CountryWidget)),
+  switch: lazyComponent<WidgetProps>(() => import('./choice/SwitchWidget.js').then((m) => m.SwitchWidget)),
+  number: lazyComponent<WidgetProps>(() => import('./choice/NumberWidget.js').then((m) => m.NumberWidget)),
+  range: lazyComponent<WidgetProps>(() => import('./choice/NumberWidget.js').then((m) => m.RangeWidget)),
+  tags: lazyComponent<WidgetProps>(() => import('./choice/TagsWidget.js').then((m) => m.TagsWidget)),
+  place: lazyComponent<WidgetProps>(() => import('./place/PlaceWidget.js').then((m) => m.PlaceWidget)),
+  universitySelect: lazyComponent<WidgetProps>(() =>
+    import('./search/UniversitySelectWidget.js').then((m) => m.UniversitySelectWidget),
+  ),
+  programSelect: lazyComponent<WidgetProps>(() =>
+    import('./search/ProgramSelectWidget.js').then((m) => m.ProgramSelectWidget),
+  ),
+  locationSelect: lazyComponent<WidgetProps>(() =>
+    import('./search/LocationSelectWidget.js').then((m) => m.LocationSelectWidget),
+  ),
+} satisfies RegistryWidgetsType;
 
-/** The heavy fields, each in a chunk of its own (see lazy.tsx), keyed by their `ui:field` names. */
+/**
+ * The fields that load their code when used, each in a chunk of its own (see lazy.tsx), keyed by their `ui:field`
+ * names: the heavy ones (camera and video, passport OCR, the payers, the consent PDF, uploads) and those with data or
+ * libraries of their own (phone numbers, country names, place search).
+ */
 export const lazyFields = {
   consentPdf: lazyComponent(() => import('./consent/ConsentPdfField.js').then((m) => m.ConsentPdfField)),
   upload: lazyComponent(() => import('./upload/UploadField.js').then((m) => m.UploadField)),
   passportUpload: lazyComponent(() => import('./passport/PassportUploadField.js').then((m) => m.PassportUploadField)),
   faceCapture: lazyComponent(() => import('./face/FaceCaptureField.js').then((m) => m.FaceCaptureField)),
   payers: lazyComponent(() => import('./payers/PayersField.js').then((m) => m.PayersField)),
+  phone: lazyComponent(() => import('./phone/PhoneField.js').then((m) => m.PhoneField)),
+  country: lazyComponent(() => import('./country/CountryField.js').then((m) => m.CountryField)),
+  place: lazyComponent(() => import('./place/PlaceField.js').then((m) => m.PlaceField)),
 } satisfies Record<string, LazyComponent<FieldProps>>;
 
 /** Loads the code of the lazily loaded fields among `names` (all of them without names). */
@@ -64,12 +67,14 @@ export async function preloadFields(names: Iterable<string> = Object.keys(lazyFi
   await Promise.all(wanted.map((name) => lazyFields[name].preload()));
 }
 
+/** Loads the code of every widget and field here (tests draw them at once, as after a preload). */
+export async function preloadAll(): Promise<void> {
+  await Promise.all([...Object.values(widgets), ...Object.values(lazyFields)].map((c) => c.preload()));
+}
+
 /** Fields keyed by the names the compiler writes as `ui:field`. */
 export const fields: RegistryFieldsType = {
   ...lazyFields,
-  phone: PhoneField,
-  country: CountryField,
   info: InfoField,
   computed: ComputedField,
-  place: PlaceField,
 };

@@ -1,8 +1,10 @@
 /**
- * A field whose code loads when it is first needed: the heavy fields (camera and video, passport OCR, the payers'
- * table and dialog, the consent PDF, uploads) stay out of a form's first screen. The wizard preloads the fields of
- * the step shown and the next one (`preload`), so a step seldom waits; a field drawn before its code is there shows
- * a busy placeholder of a field's height. An instance keeps the way it was first drawn, so loading never remounts it.
+ * A widget or field whose code loads when it is first needed, so a form's first screen carries only the code of the
+ * widgets its first step uses: the heavy fields (camera and video, passport OCR, the payers' table and dialog, the
+ * consent PDF, uploads) and every other kind alike. The wizard loads the code of a step before it shows the step and
+ * preloads the next step's (`preload`, `isLoaded`); a component drawn before its code is there (outside the wizard)
+ * shows a busy placeholder of a field's height. An instance keeps the way it was first drawn, so loading never
+ * remounts it.
  */
 import { type ComponentType, type JSX, lazy, type ReactNode, Suspense, useState } from 'react';
 
@@ -10,6 +12,13 @@ export interface LazyComponent<P> {
   (props: P): ReactNode;
   /** Starts loading the code (once); resolves when it is there. */
   preload(): Promise<void>;
+  /** The code is there: the component draws at once. */
+  isLoaded(): boolean;
+}
+
+/** Whether `component` loads its code lazily (made by `lazyComponent`). */
+export function isLazyComponent(component: unknown): component is LazyComponent<never> {
+  return typeof component === 'function' && typeof (component as Partial<LazyComponent<never>>).preload === 'function';
 }
 
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
@@ -36,5 +45,5 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
       </Suspense>
     );
   }
-  return Object.assign(LazyField, { preload });
+  return Object.assign(LazyField, { preload, isLoaded: () => loaded !== undefined });
 }

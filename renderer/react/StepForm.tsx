@@ -1,5 +1,4 @@
 /** One RJSF form for one wizard step, validated by the step's compiled schema. */
-import { Form, Templates } from '@rjsf/antd';
 import type {
   FieldTemplateProps,
   RegistryFieldsType,
@@ -16,6 +15,7 @@ import { type ModalSections, ModalSectionsContext, type RunnerContext } from './
 import { storeSectionValues } from './draft.js';
 import { rjsfTranslator } from './locale.js';
 import { localizeUiSchema } from './localize.js';
+import { Form, Templates } from './rjsfTheme.js';
 import { SectionsTemplate } from './templates.js';
 import { createStepValidator, type StepValidation, validateStepData } from './validator.js';
 import type { FormData } from './wizard.js';

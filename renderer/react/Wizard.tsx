@@ -1,6 +1,6 @@
 /** The wizard around the step forms: indicator, headline, buttons, drafts, submissions, result. */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { Alert, Typography } from 'antd';
+import { Alert, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { CompiledForm } from '../core/compile/types.js';
 import type { Locale, SubmitSettings } from '../core/dsl/types.js';
@@ -11,8 +11,8 @@ import { clearDraft, clearSavedValues, loadDraft, saveDraft } from './draft.js';
 import { Indicator, indicatorKind } from './Indicator.js';
 import { useT } from './i18n.js';
 import { ResultScreen } from './ResultScreen.js';
-import { fieldNamesIn, preloadFieldsNamed } from './registry.js';
 import { StepForm } from './StepForm.js';
+import { lazyPartsOf, preloadParts, useStepCode } from './stepCode.js';
 import { useMediaQuery } from './useMediaQuery.js';
 import type { StepValidation } from './validator.js';
 import { WizardButtons } from './WizardButtons.js';
@@ -65,12 +65,13 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
     if (typeof window !== 'undefined' && stepShown >= 0) window.scrollTo?.({ top: 0 });
   }, [stepShown]);
 
-  // the code of the heavy fields of this step and the next loads now, so Next seldom waits for it
+  // the step shows once the code of its widgets and fields is there; the next step's loads meanwhile, so Next
+  // seldom waits for it
+  const stepCodeReady = useStepCode(form, stepShown, widgets, fields);
   useEffect(() => {
-    if (stepShown < 0) return;
-    const names = form.steps.slice(stepShown, stepShown + 2).flatMap((s) => s.fields);
-    preloadFieldsNamed(fields, fieldNamesIn(form.uiSchema as Record<string, unknown>, names));
-  }, [form, fields, stepShown]);
+    if (stepShown < 0 || !stepCodeReady) return;
+    void preloadParts(lazyPartsOf(form, [stepShown + 1], widgets, fields));
+  }, [form, widgets, fields, stepShown, stepCodeReady]);
 
   const onUploadChange = useCallback((inFlight: number, fieldId: string) => {
     uploads.current.set(fieldId, inFlight);
@@ -221,30 +222,34 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
         </Typography.Title>
         {step.subText ? <Typography.Paragraph>{t(step.subText)}</Typography.Paragraph> : null}
       </header>
-      <StepForm
-        validation={validation}
-        key={state.step}
-        form={form}
-        context={context}
-        data={state.data}
-        widgets={widgets}
-        fields={fields}
-        onChange={(next) => dispatch({ type: 'change', data: next, changed: changedKeys(state.data, next) })}
-        onNext={(d) => void onNext(d)}
-        onInvalid={() => dispatch({ type: 'next', valid: false, errors: [], data: {}, message: step.failureMessage })}
-      >
-        {message ? <Alert type="error" showIcon title={message} role="alert" /> : null}
-        <WizardButtons
-          step={step}
-          isFirst={state.step === 0}
-          isLast={isLastStep(form, state)}
-          busy={state.status === 'submitting'}
-          blocked={state.uploadsInFlight > 0}
-          doneAllowed={doneAllowed(form, state.data)}
-          onBack={() => dispatch({ type: 'back' })}
-          t={t}
-        />
-      </StepForm>
+      {!stepCodeReady ? (
+        <Spin aria-label={t('wizard.loading')} />
+      ) : (
+        <StepForm
+          validation={validation}
+          key={state.step}
+          form={form}
+          context={context}
+          data={state.data}
+          widgets={widgets}
+          fields={fields}
+          onChange={(next) => dispatch({ type: 'change', data: next, changed: changedKeys(state.data, next) })}
+          onNext={(d) => void onNext(d)}
+          onInvalid={() => dispatch({ type: 'next', valid: false, errors: [], data: {}, message: step.failureMessage })}
+        >
+          {message ? <Alert type="error" showIcon title={message} role="alert" /> : null}
+          <WizardButtons
+            step={step}
+            isFirst={state.step === 0}
+            isLast={isLastStep(form, state)}
+            busy={state.status === 'submitting'}
+            blocked={state.uploadsInFlight > 0}
+            doneAllowed={doneAllowed(form, state.data)}
+            onBack={() => dispatch({ type: 'back' })}
+            t={t}
+          />
+        </StepForm>
+      )}
     </div>
   );
 }

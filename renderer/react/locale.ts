@@ -1,6 +1,6 @@
 /**
  * What the engine's libraries need per language: antd's own texts (date-picker months, 'OK', empty
- * states) and dayjs's calendar locale, loaded on demand so a form page carries only its language; and
+ * states), dayjs's calendar locale and the country widgets' names, loaded on demand so a form page carries only its language; and
  * RJSF's built-in strings (array buttons, 'Yes'/'No'…) translated from the catalogue's `rjsf.*` keys.
  */
 import type { TranslatableString } from '@rjsf/utils';
@@ -26,13 +26,17 @@ export function rjsfTranslator(t: Translate): (text: TranslatableString, params?
   };
 }
 
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<[unknown, unknown]>> = {
-  de: () => Promise.all([import('antd/es/locale/de_DE.js'), import('dayjs/locale/de.js')]),
-  fr: () => Promise.all([import('antd/es/locale/fr_FR.js'), import('dayjs/locale/fr.js')]),
-  vi: () => Promise.all([import('antd/es/locale/vi_VN.js'), import('dayjs/locale/vi.js')]),
-  es: () => Promise.all([import('antd/es/locale/es_ES.js'), import('dayjs/locale/es.js')]),
-  zh: () => Promise.all([import('antd/es/locale/zh_CN.js'), import('dayjs/locale/zh-cn.js')]),
-  ru: () => Promise.all([import('antd/es/locale/ru_RU.js'), import('dayjs/locale/ru.js')]),
+/** The country widgets' names in a language (their module loads with them). */
+const countryNames = (locale: Locale) =>
+  import('../../widgets/country/countryNames.js').then((m) => m.loadCountryNames(locale));
+
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<[unknown, unknown, unknown]>> = {
+  de: () => Promise.all([import('antd/es/locale/de_DE.js'), import('dayjs/locale/de.js'), countryNames('de')]),
+  fr: () => Promise.all([import('antd/es/locale/fr_FR.js'), import('dayjs/locale/fr.js'), countryNames('fr')]),
+  vi: () => Promise.all([import('antd/es/locale/vi_VN.js'), import('dayjs/locale/vi.js'), countryNames('vi')]),
+  es: () => Promise.all([import('antd/es/locale/es_ES.js'), import('dayjs/locale/es.js'), countryNames('es')]),
+  zh: () => Promise.all([import('antd/es/locale/zh_CN.js'), import('dayjs/locale/zh-cn.js'), countryNames('zh')]),
+  ru: () => Promise.all([import('antd/es/locale/ru_RU.js'), import('dayjs/locale/ru.js'), countryNames('ru')]),
 };
 
 const dayjsNames: Record<Locale, string> = { en: 'en', de: 'de', fr: 'fr', vi: 'vi', es: 'es', zh: 'zh-cn', ru: 'ru' };

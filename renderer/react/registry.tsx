@@ -1,16 +1,43 @@
 /**
  * The widgets and fields a runner uses when it is given none: the project's own (`widgets/`) over
  * RJSF's antd widgets under the names the compiler writes, and a visible notice for fields not built yet.
+ * RJSF's antd widgets load, like the project's, when a step uses them (`widgets/lazy.tsx`).
  */
 
-import { Widgets } from '@rjsf/antd';
 import { getDefaultRegistry } from '@rjsf/core';
-import type { FieldProps, RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { Alert } from 'antd';
 import { fields as projectFields, widgets as projectWidgets } from '../../widgets/index.js';
+import { lazyComponent } from '../../widgets/lazy.js';
 import { runnerContextOf } from './context.js';
+import { withDeferredChange } from './deferredWidget.js';
 
 const core = getDefaultRegistry().widgets;
+
+/** RJSF's antd widgets, each loaded when first used (`@rjsf/antd`'s index would load all of them at once). */
+const Widgets = {
+  TextareaWidget: lazyComponent<WidgetProps>(() =>
+    import('@rjsf/antd/lib/widgets/TextareaWidget/index.js').then((m) => m.default),
+  ),
+  SelectWidget: lazyComponent<WidgetProps>(() =>
+    import('@rjsf/antd/lib/widgets/SelectWidget/index.js').then((m) => m.default),
+  ),
+  RadioWidget: lazyComponent<WidgetProps>(() =>
+    import('@rjsf/antd/lib/widgets/RadioWidget/index.js').then((m) => m.default),
+  ),
+  CheckboxesWidget: lazyComponent<WidgetProps>(() =>
+    import('@rjsf/antd/lib/widgets/CheckboxesWidget/index.js').then((m) => m.default),
+  ),
+  CheckboxWidget: lazyComponent<WidgetProps>(() =>
+    import('@rjsf/antd/lib/widgets/CheckboxWidget/index.js').then((m) => m.default),
+  ),
+  DateWidget: lazyComponent<WidgetProps>(() =>
+    import('@rjsf/antd/lib/widgets/DateWidget/index.js').then((m) => m.default),
+  ),
+  RangeWidget: lazyComponent<WidgetProps>(() =>
+    import('@rjsf/antd/lib/widgets/RangeWidget/index.js').then((m) => m.default),
+  ),
+};
 
 /** Fields whose real widget lives in `widgets/`: a visible notice instead of a silent gap. */
 function NotImplementedField({ uiSchema, registry }: FieldProps) {
@@ -64,31 +91,18 @@ export const fallbackFields: RegistryFieldsType = {
   payers: NotImplementedField,
 };
 
+/**
+ * The widgets typed into character by character: what is typed shows at once and reaches the form when typing
+ * pauses (deferredChange.ts), so a keystroke does not wait for the whole step to redraw.
+ */
+const TYPED_INTO = ['text', 'email', 'textarea', 'number', 'currency'] as const;
+
+function deferTyping(widgets: RegistryWidgetsType): RegistryWidgetsType {
+  const out = { ...widgets };
+  for (const name of TYPED_INTO) if (out[name]) out[name] = withDeferredChange(out[name]);
+  return out;
+}
+
 /** The project's widgets and fields over the fallbacks. */
-export const defaultWidgets: RegistryWidgetsType = { ...fallbackWidgets, ...projectWidgets };
+export const defaultWidgets: RegistryWidgetsType = deferTyping({ ...fallbackWidgets, ...projectWidgets });
 export const defaultFields: RegistryFieldsType = { ...fallbackFields, ...projectFields };
-
-/** The `ui:field` names used under the given top-level fields of a UI schema, nested ones (list items, dialogs) too. */
-export function fieldNamesIn(uiSchema: Record<string, unknown>, names: Iterable<string>): Set<string> {
-  const found = new Set<string>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) for (const item of node) walk(item);
-    else if (node !== null && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === 'ui:field' && typeof value === 'string') found.add(value);
-        else walk(value);
-      }
-    }
-  };
-  for (const name of names) walk(uiSchema[name]);
-  return found;
-}
-
-/** Starts loading the code of the lazily loaded fields (`widgets/lazy.tsx`) among `names` in `registry`. */
-export function preloadFieldsNamed(registry: RegistryFieldsType, names: Iterable<string>): void {
-  for (const name of names) {
-    const field = registry[name] as { preload?: () => Promise<void> } | undefined;
-    // a failed load shows where the field is drawn (its error boundary); preloading stays quiet
-    field?.preload?.().catch(() => {});
-  }
-}

@@ -1,10 +1,14 @@
 // jsdom lacks browser APIs antd, the widgets and the runner use: these are test doubles, used only in tests.
 import { cleanup } from '@testing-library/react';
-import { message, notification } from 'antd';
+import { ConfigProvider, message, notification } from 'antd';
+import { createElement } from 'react';
 import { afterAll, afterEach } from 'vitest';
 // every language's texts, as on the server (the web app loads the one a page shows)
 import '../../renderer/core/i18n/index.js';
-import { preloadFields } from '../../widgets/index.js';
+import { fallbackWidgets } from '../../renderer/react/registry.js';
+import { loadCountryNames } from '../../widgets/country/countryNames.js';
+import { preloadAll } from '../../widgets/index.js';
+import { isLazyComponent } from '../../widgets/lazy.js';
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>
@@ -68,8 +72,20 @@ const realGetComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (elt: Element, pseudo?: string | null) =>
   realGetComputedStyle(elt, pseudo ? undefined : pseudo);
 
-// the heavy fields load lazily in the product (widgets/lazy.tsx); tests draw them at once, as after a preload
-await preloadFields();
+// widgets and fields load lazily in the product (widgets/lazy.tsx); tests draw them at once, as after a preload
+await preloadAll();
+await Promise.all(Object.values(fallbackWidgets).map((w) => (isLazyComponent(w) ? w.preload() : undefined)));
+for (const locale of ['de', 'fr', 'vi', 'es', 'zh', 'ru']) await loadCountryNames(locale);
+
+// antd's static toasts (message.error, …) live outside the rendered tree and leave through a motion whose end jsdom
+// never reports, so a destroyed toast stayed in the page, and its late removal could render after vitest removed
+// jsdom: without motion they come and go at once
+ConfigProvider.config({
+  holderRender: (children) => createElement(ConfigProvider, { theme: { token: { motion: false } } }, children),
+});
+
+/** antd's static toasts, drawn outside the rendered tree. */
+const TOAST = '.ant-message-notice, .ant-notification-notice';
 
 /** Lets React's scheduler (setImmediate in Node) and antd's motion timers run while the page still exists. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -82,6 +98,10 @@ afterEach(async () => {
   cleanup();
   localStorage.clear();
   await settle();
+  // the toast holder's last render (a destroyed toast leaving) happens while the page still exists
+  for (let waited = 0; waited < 500 && document.querySelector(TOAST); waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 });
 
 afterAll(async () => {

@@ -1,14 +1,28 @@
 import countries from 'i18n-iso-countries';
-import de from 'i18n-iso-countries/langs/de.json' with { type: 'json' };
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
-import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' };
-import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' };
-import ru from 'i18n-iso-countries/langs/ru.json' with { type: 'json' };
-import vi from 'i18n-iso-countries/langs/vi.json' with { type: 'json' };
-import zh from 'i18n-iso-countries/langs/zh.json' with { type: 'json' };
 
-// the browser build of i18n-iso-countries registers no languages: register the form languages once
-for (const lang of [en, de, es, fr, ru, vi, zh]) countries.registerLocale(lang as countries.LocaleData);
+// the browser build of i18n-iso-countries registers no languages: English (the names values store) at once, the
+// others when a form in that language loads (`loadCountryNames`), so a page carries only its own language
+countries.registerLocale(en as countries.LocaleData);
+
+const names: Record<string, () => Promise<{ default: unknown }>> = {
+  de: () => import('i18n-iso-countries/langs/de.json'),
+  es: () => import('i18n-iso-countries/langs/es.json'),
+  fr: () => import('i18n-iso-countries/langs/fr.json'),
+  ru: () => import('i18n-iso-countries/langs/ru.json'),
+  vi: () => import('i18n-iso-countries/langs/vi.json'),
+  zh: () => import('i18n-iso-countries/langs/zh.json'),
+};
+
+const registered = new Set<string>(['en']);
+
+/** Registers the country names of `locale` (English is always there); resolves once they are. */
+export async function loadCountryNames(locale: string): Promise<void> {
+  const load = names[locale];
+  if (!load || registered.has(locale)) return;
+  countries.registerLocale((await load()).default as countries.LocaleData);
+  registered.add(locale);
+}
 
 export interface CountryOption {
   /** ISO 3166-1 alpha-2 */

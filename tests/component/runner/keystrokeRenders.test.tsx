@@ -56,7 +56,9 @@ describe('a keystroke', () => {
     await user.click(await screen.findByRole('textbox', { name: 'Third' }));
     renders.clear();
     await user.keyboard('abc');
-    expect(renders.get('root_third')).toBeGreaterThanOrEqual(3);
+    // the typed text reaches the form after the frame that shows it, and the field renders with it then
+    await waitFor(() => expect(renders.get('root_third')).toBeGreaterThanOrEqual(1));
+    expect((screen.getByRole('textbox', { name: 'Third' }) as HTMLInputElement).value).toBe('abc');
     expect(renders.get('root_first') ?? 0).toBe(0);
     expect(renders.get('root_second') ?? 0).toBe(0);
   });

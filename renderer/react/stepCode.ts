@@ -1,0 +1,79 @@
+/**
+ * The code a step draws, loaded before the step shows: the lazily loaded widgets and fields (`widgets/lazy.tsx`)
+ * its fields name in the UI schema (`ui:widget`, `ui:field`, nested ones too: list items, dialogs). A form's first
+ * screen thus loads only what its first step uses; the wizard preloads the next step's while the user fills in this
+ * one, so Next seldom waits.
+ */
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { useEffect, useMemo, useState } from 'react';
+import { widgets as projectWidgets } from '../../widgets/index.js';
+import { isLazyComponent, type LazyComponent } from '../../widgets/lazy.js';
+import type { CompiledForm } from '../core/compile/types.js';
+import { fallbackWidgets } from './registry.js';
+
+/**
+ * The default widgets before any wrapping: a registry may wrap one (typing deferred to the next frame, registry.tsx),
+ * which hides its loading from sight; the wrapped default's code is loaded then.
+ */
+const defaultLazyWidgets: RegistryWidgetsType = { ...fallbackWidgets, ...projectWidgets };
+
+/** The lazily loaded widgets and fields the given steps' fields use. */
+export function lazyPartsOf(
+  form: CompiledForm,
+  steps: readonly number[],
+  widgets: RegistryWidgetsType,
+  fields: RegistryFieldsType,
+): Array<LazyComponent<never>> {
+  const found = new Set<LazyComponent<never>>();
+  const add = (component: unknown) => {
+    if (isLazyComponent(component)) found.add(component);
+  };
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'ui:widget' && typeof value === 'string')
+          add(isLazyComponent(widgets[value]) ? widgets[value] : defaultLazyWidgets[value]);
+        else if (key === 'ui:field' && typeof value === 'string') add(fields[value]);
+        else walk(value);
+      }
+    }
+  };
+  const uiSchema = form.uiSchema as Record<string, unknown>;
+  for (const step of steps) for (const name of form.steps[step]?.fields ?? []) walk(uiSchema[name]);
+  return [...found];
+}
+
+/** Starts loading the code of `parts`; a failure shows where the part is drawn (its error boundary). */
+export function preloadParts(parts: ReadonlyArray<LazyComponent<never>>): Promise<unknown> {
+  return Promise.allSettled(parts.map((part) => part.preload()));
+}
+
+/**
+ * Whether the code of step `step` is there; when it is not, loads it and renders again once it is (or once loading
+ * failed: the step then shows, with the failing part's error where it is drawn).
+ */
+export function useStepCode(
+  form: CompiledForm,
+  step: number,
+  widgets: RegistryWidgetsType,
+  fields: RegistryFieldsType,
+): boolean {
+  const parts = useMemo(
+    () => (step >= 0 ? lazyPartsOf(form, [step], widgets, fields) : []),
+    [form, step, widgets, fields],
+  );
+  const loaded = parts.every((part) => part.isLoaded());
+  const [settled, setSettled] = useState<typeof parts | undefined>(undefined);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    void preloadParts(parts).then(() => {
+      if (current) setSettled(parts);
+    });
+    return () => {
+      current = false;
+    };
+  }, [parts, loaded]);
+  return loaded || settled === parts;
+}
