@@ -4,21 +4,27 @@
  *       (tests/bench/latency/generate.ts), written in the DSL and compiled with `compileForm`;
  *   (b) `health` — the 9-step health-insurance booking (schemas/health-insurance), typing on its first step.
  * Both are rendered in a bench page of their own (not the app route: no server or database needed, and the
- * page holds only the form) by two engines:
+ * page holds only the form) by two engines, next to a floor:
  *   `antrag` — FormRunner with the form's precompiled validators, as the web app's form page renders it;
  *   `plain`  — the same JSON Schema and UI schema (what the engine hands RJSF: `renderSchemaFor` and the UI
  *              schema with its texts translated, Antrag's widget names mapped to the antd theme's, custom
  *              `ui:field`s left to RJSF's defaults) in a plain `@rjsf/antd` Form with `@rjsf/validator-ajv8`
- *              (Antrag's keywords and formats added), `liveValidate: 'onChange'`, uncontrolled.
+ *              (Antrag's keywords and formats added), `liveValidate: 'onChange'`, uncontrolled;
+ *   `bare`   — the fields typed into as plain `<input>`s and nothing else: what the method measures for a page
+ *              that does no work at all (the browser's editing, one frame, the wait for that frame).
  * The pages are built with Vite's JS API into a temporary folder (production mode; the compiled forms come in
  * as virtual modules, so nothing is written into the repository or the product bundle) and served by a small
  * static server in this script.
  *
- * Method (tests/bench/latency/probe.ts): per keystroke, from the keydown event's `timeStamp` to a task posted
- * from the next `requestAnimationFrame`, i.e. after the frame that shows the character has been painted.
+ * Method (tests/bench/latency/probe.ts): per keystroke, from the keydown event's `timeStamp` to the first task
+ * after the next `requestAnimationFrame`, i.e. after the frame that shows the character has been drawn by the
+ * main thread, split into: until the page handled the keydown / until the frame started / until it was drawn.
  * Keystrokes are typed one at a time (Playwright `keyboard.type`), each after the previous one's frame and a
- * 50 ms pause, after 5 warm-up keystrokes that are not counted. The figures include waiting for the next frame
- * (up to one 16.7 ms vsync interval). Why not the Event Timing API: see the probe's comment.
+ * 50 ms pause (the first into a field 300 ms after the click, when its focus transition has ended), after 5
+ * warm-up keystrokes that are not
+ * counted. The figures include waiting for the next frame of the 60 Hz frame clock (up to 16.7 ms; the `bare`
+ * row shows it); `--unthrottled-frames` starts Chromium with frames drawn as soon as they are ready, which leaves
+ * that wait out. Why not the Event Timing API: see the probe's comment.
  *
  * Targets (issue 7): Antrag p95 < 16 ms on (a) without CPU throttling, and Antrag at least 3× faster than plain
  * RJSF at p95 on (a). Printed next to the figures, not asserted: the run fails only when something crashes.
@@ -26,9 +32,11 @@
  * Run: npm run bench:latency
  *   options: --runs <n> (1; page loads per case and engine, samples pooled), --throttle <rate> (CPU slowdown
  *   through CDP Emulation.setCPUThrottlingRate, e.g. 4), --json <file> (every sample), --cases generated,health,
- *   --engines antrag,plain, --fields <n> (300), --chars <n> (50), --gap <ms> (50), --profile (for looking into a
- *   slow case: pages built unminified, widgets wrapped to count their renders, and a CDP CPU profile of the
- *   typing printed as the top functions by self time; its latencies are not comparable with a normal run)
+ *   --engines antrag,plain,bare, --fields <n> (300), --chars <n> (50), --gap <ms> (50), --unthrottled-frames,
+ *   --profile (for looking into a slow case: pages built unminified, widgets wrapped to count their renders, and
+ *   a CDP CPU profile of the typing printed as the top functions by self time; its latencies are not comparable
+ *   with a normal run), --trace (a Chromium trace of the typing, summarised as the main thread's time a keystroke
+ *   by kind of work: script, style, layout, paint; TRACE_FILE=<file> keeps the raw trace).
  *   CHROMIUM_PATH (default /usr/bin/chromium) picks the browser.
  * The machine's load average is printed with the figures: on a shared machine they move with it.
  */
@@ -59,17 +67,21 @@ const RUNS = Math.max(1, Number(arg('runs', '1')));
 const THROTTLE = Math.max(1, Number(arg('throttle', '1')));
 const JSON_OUT = arg('json', '');
 const CASES = arg('cases', 'generated,health').split(',');
-const ENGINES = arg('engines', 'antrag,plain').split(',') as Engine[];
+const ENGINES = arg('engines', 'antrag,plain,bare').split(',') as Engine[];
 const FIELDS = Number(arg('fields', '300'));
 const CHARS = Number(arg('chars', '50'));
 const GAP_MS = Number(arg('gap', '50'));
+/** From a click into a field to its first keystroke. */
+const CLICK_PAUSE_MS = 300;
 const PROFILE = process.argv.includes('--profile');
+const TRACE = process.argv.includes('--trace');
+const UNTHROTTLED = process.argv.includes('--unthrottled-frames');
 const WARMUP = 5;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGET_P95_MS = 16;
 const TARGET_RATIO = 3;
 
-type Engine = 'antrag' | 'plain';
+type Engine = 'antrag' | 'plain' | 'bare';
 
 interface Case {
   name: string;
@@ -186,6 +198,8 @@ function benchData(cases: Case[]): Plugin {
     ]),
   );
   modules.set('virtual:bench-plain', `export const cases = ${JSON.stringify(plain)};\n`);
+  const bare = Object.fromEntries(cases.map((c) => [c.name, [...new Set(c.typing.map((t) => t.field))]]));
+  modules.set('virtual:bench-bare', `export const fields = ${JSON.stringify(bare)};\n`);
   return {
     name: 'antrag-bench-data',
     resolveId: (id) => (modules.has(id) ? `\0${id}` : undefined),
@@ -224,6 +238,7 @@ function serve(dir: string): Promise<{ server: Server; base: string }> {
 
 interface Measured {
   samples: number[];
+  parts: ProbeResult['parts'];
   pageErrors: string[];
   renders?: number;
 }
@@ -247,6 +262,51 @@ function selfTimes(profile: CpuProfile): Array<{ name: string; ms: number }> {
     totals.set(name, (totals.get(name) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
   });
   return [...totals].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms);
+}
+
+/** A trace event of Chromium's `devtools.timeline` category, as this script reads it. */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { data?: { type?: string } };
+}
+
+/**
+ * Where the renderer's main thread spent the typing, by the kind of work (from a Chromium trace): each
+ * top-level task's time split into script (event handlers, timers, frame callbacks), style, layout, paint
+ * and the rest, so a slow keystroke can be told apart as work of the page's script or of the browser's drawing.
+ */
+function traceSummary(events: TraceEvent[], keystrokes: number): string {
+  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain');
+  const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const kinds: Record<string, string> = {
+    TimerFire: 'script: timers',
+    FireAnimationFrame: 'script: frame callbacks',
+    FunctionCall: 'script: other',
+    UpdateLayoutTree: 'style',
+    Layout: 'layout',
+    PrePaint: 'paint',
+    Paint: 'paint',
+    Layerize: 'paint',
+    UpdateLayer: 'paint',
+    MajorGC: 'garbage collection',
+    MinorGC: 'garbage collection',
+  };
+  const totals = new Map<string, number>();
+  let tasks = 0;
+  for (const e of onMain) {
+    if (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') tasks += (e.dur ?? 0) / 1000;
+    const kind = e.name === 'EventDispatch' ? `script: ${e.args?.data?.type ?? '?'} events` : kinds[e.name];
+    if (kind) totals.set(kind, (totals.get(kind) ?? 0) + (e.dur ?? 0) / 1000);
+  }
+  const lines = [...totals].sort((a, b) => b[1] - a[1]);
+  return [
+    `main thread busy ${tasks.toFixed(0)} ms in all, ${(tasks / keystrokes).toFixed(1)} ms a keystroke; by kind (nested work counts in each):`,
+    ...lines.map(([k, v]) => `  ${(v / keystrokes).toFixed(2).padStart(7)} ms a keystroke  ${k}`),
+  ].join('\n');
 }
 
 /** One page load of one case and engine: warm up, type the case's text a keystroke at a time. */
@@ -281,9 +341,22 @@ async function measure(page: Page, url: string, c: Case, cdp?: CDPSession): Prom
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
+  const browser = page.context().browser();
+  if (TRACE && browser)
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel', '__metadata'] });
   for (const { field, text } of c.typing) {
     await input(field).click();
+    // the click's own work is not a keystroke's: its frame is drawn, and the field's focus transition (antd's
+    // 0.2 s, drawing a frame every 16.7 ms) has ended, as it has when a hand gets from the mouse to the keys
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await page.waitForTimeout(CLICK_PAUSE_MS);
     await typeText(text);
+  }
+  if (TRACE && browser) {
+    const raw = await browser.stopTracing();
+    if (process.env.TRACE_FILE) writeFileSync(process.env.TRACE_FILE, raw);
+    const trace = JSON.parse(raw.toString()) as { traceEvents: TraceEvent[] };
+    console.log(`\ntrace of ${url} while typing:\n${traceSummary(trace.traceEvents, CHARS)}`);
   }
   const renders = await page.evaluate(() => window.benchRenders);
   if (PROFILE && cdp) {
@@ -301,6 +374,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
 interface Row {
   case: string;
   engine: Engine;
@@ -311,6 +390,10 @@ interface Row {
   /** Widget renders a keystroke (with --profile). */
   renders?: number;
   samples: number[];
+  /** Medians of the keystrokes' parts (see ProbeResult). */
+  parts: { queued: number; toFrame: number; drawn: number };
+  /** Each keystroke's parts, in the order of `samples`. */
+  sampleParts: ProbeResult['parts'];
   pageErrors: string[];
 }
 
@@ -348,6 +431,9 @@ async function main(): Promise<void> {
       '--disable-background-networking',
       '--disable-component-update',
       '--no-first-run',
+      // frames drawn as soon as they are ready instead of on the 60 Hz clock: the wait for the next frame is
+      // left out, what remains is the page's work and the drawing
+      ...(UNTHROTTLED ? ['--disable-gpu-vsync', '--disable-frame-rate-limit'] : []),
     ],
   });
   try {
@@ -363,7 +449,13 @@ async function main(): Promise<void> {
         chunkSizeWarningLimit: 100_000,
         // readable function names in the profile
         minify: !PROFILE,
-        rollupOptions: { input: { antrag: join(PAGES, 'antrag.html'), plain: join(PAGES, 'plain.html') } },
+        rollupOptions: {
+          input: {
+            antrag: join(PAGES, 'antrag.html'),
+            plain: join(PAGES, 'plain.html'),
+            bare: join(PAGES, 'bare.html'),
+          },
+        },
       },
     });
     console.log(`bench pages built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
@@ -373,7 +465,7 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     for (const c of cases) {
       for (const engine of ENGINES) {
-        const pooled: Measured = { samples: [], pageErrors: [] };
+        const pooled: Measured = { samples: [], parts: [], pageErrors: [] };
         for (let run = 0; run < RUNS; run++) {
           const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
           const page = await context.newPage();
@@ -383,6 +475,7 @@ async function main(): Promise<void> {
           const m = await measure(page, `${served.base}/${engine}.html?${query}`, c, cdp);
           await context.close();
           pooled.samples.push(...m.samples);
+          pooled.parts.push(...m.parts);
           if (m.renders !== undefined) pooled.renders = (pooled.renders ?? 0) + m.renders;
           pooled.pageErrors.push(...m.pageErrors);
         }
@@ -396,6 +489,12 @@ async function main(): Promise<void> {
           keystrokes: sorted.length,
           renders: pooled.renders === undefined ? undefined : pooled.renders / sorted.length,
           samples: pooled.samples,
+          sampleParts: pooled.parts,
+          parts: {
+            queued: median(pooled.parts.map((p) => p.queued)),
+            toFrame: median(pooled.parts.map((p) => p.toFrame)),
+            drawn: median(pooled.parts.map((p) => p.drawn)),
+          },
           pageErrors: pooled.pageErrors,
         });
         console.log(`  measured ${c.name} / ${engine}`);
@@ -421,6 +520,12 @@ async function main(): Promise<void> {
       ]),
     );
 
+    console.log(
+      '\nwhere a keystroke goes (medians): keydown until the page handles it / until the next frame starts / until it is drawn',
+    );
+    for (const r of rows) {
+      console.log(`  ${r.case} / ${r.engine}: ${ms(r.parts.queued)} / ${ms(r.parts.toFrame)} / ${ms(r.parts.drawn)}`);
+    }
     console.log('');
     for (const c of cases) {
       const antrag = rows.find((r) => r.case === c.name && r.engine === 'antrag');

@@ -12,3 +12,8 @@ declare module 'virtual:bench-plain' {
   /** Per case: the JSON Schema and UI schema the engine hands RJSF, with texts and widget names resolved. */
   export const cases: Record<string, { schema: RJSFSchema; uiSchema: UiSchema }>;
 }
+
+declare module 'virtual:bench-bare' {
+  /** Per case: the names of the fields it types into. */
+  export const fields: Record<string, string[]>;
+}
