@@ -21,7 +21,14 @@ export function isLazyComponent(component: unknown): component is LazyComponent<
   return typeof component === 'function' && typeof (component as Partial<LazyComponent<never>>).preload === 'function';
 }
 
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+/**
+ * `fallback`: what shows while the code loads (default: a busy placeholder of a field's height); a part that is closed
+ * at first (a dialog) gives `null`.
+ */
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  fallback: ReactNode = <div className="antrag-field-loading" aria-busy="true" style={{ minHeight: 32 }} />,
+): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
   const preload = () => {
@@ -40,7 +47,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     const Loaded = loaded;
     if (ready && Loaded) return <Loaded {...props} />;
     return (
-      <Suspense fallback={<div className="antrag-field-loading" aria-busy="true" style={{ minHeight: 32 }} />}>
+      <Suspense fallback={fallback}>
         <Deferred {...(props as P & JSX.IntrinsicAttributes)} />
       </Suspense>
     );

@@ -1,10 +1,10 @@
-import { Alert, Result } from 'antd';
+import { Alert } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 interface Props {
   /** What failed, for the message: a field name, or the form. */
   what: string;
-  /** A small inline alert (one field) instead of a full result screen (the whole form). */
+  /** One field's failure, in its cell; else the whole form's. */
   inline?: boolean;
   title: string;
   children: ReactNode;
@@ -30,7 +30,15 @@ export class ErrorBoundary extends Component<Props, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     const detail = `${this.props.what}: ${error.message}`;
-    if (this.props.inline) return <Alert type="error" showIcon title={this.props.title} description={detail} />;
-    return <Result status="error" title={this.props.title} subTitle={detail} />;
+    // the whole form's failure is the same alert as a field's, given the form's room
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={this.props.title}
+        description={detail}
+        style={this.props.inline ? undefined : { margin: '24px 0' }}
+      />
+    );
   }
 }

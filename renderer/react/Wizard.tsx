@@ -1,16 +1,16 @@
 /** The wizard around the step forms: indicator, headline, buttons, drafts, submissions, result. */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { Alert, Spin, Typography } from 'antd';
+import { Alert, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { CompiledForm } from '../core/compile/types.js';
 import type { Locale, SubmitSettings } from '../core/dsl/types.js';
 import { type ApiEnv, ApiStatusError, type SubmitOutcome, submit, useSubmitMutation } from './api.js';
 import type { FinishOptions, RunnerContext } from './context.js';
-import { DraftDialog } from './DraftDialog.js';
 import { clearDraft, clearSavedValues, loadDraft, saveDraft } from './draft.js';
+import { Heading, Paragraph } from './Heading.js';
 import { Indicator, indicatorKind } from './Indicator.js';
 import { useT } from './i18n.js';
-import { ResultScreen } from './ResultScreen.js';
+import { LazyDraftDialog, LazyResultScreen } from './lazyParts.js';
 import { StepForm } from './StepForm.js';
 import { lazyPartsOf, preloadParts, useStepCode } from './stepCode.js';
 import { useMediaQuery } from './useMediaQuery.js';
@@ -58,6 +58,8 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
   const mutation = useSubmitMutation(env);
   const isMobile = useMediaQuery(`(max-width: ${(form.wizard.mobileBreakpoint ?? 1024) - 1}px)`);
   const uploads = useRef(new Map<string, number>());
+  // the dialog's code loads only when a stored draft is offered; once shown, it stays mounted to close as a dialog does
+  const [draftOffered] = useState(() => pendingDraft !== undefined);
 
   // every step change starts at the top of the page
   const stepShown = state.step;
@@ -72,6 +74,12 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
     if (stepShown < 0 || !stepCodeReady) return;
     void preloadParts(lazyPartsOf(form, [stepShown + 1], widgets, fields));
   }, [form, widgets, fields, stepShown, stepCodeReady]);
+
+  // the result screen's code loads while the last step is filled in
+  const onLastStep = stepShown >= 0 && isLastStep(form, state);
+  useEffect(() => {
+    if (onLastStep) LazyResultScreen.preload().catch(() => {});
+  }, [onLastStep]);
 
   const onUploadChange = useCallback((inFlight: number, fieldId: string) => {
     uploads.current.set(fieldId, inFlight);
@@ -172,13 +180,13 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
   };
 
   if (state.status === 'done')
-    return <ResultScreen settings={form.results.success} id={state.result?.id} isMobile={isMobile} t={t} />;
+    return <LazyResultScreen settings={form.results.success} id={state.result?.id} isMobile={isMobile} t={t} />;
   // a failed final submission shows the form's failure result where it has one (the review form's warning)
   if (state.status === 'failed' && form.results.failure && isLastStep(form, state)) {
     const failureText =
       state.serverMessage?.text ?? (state.serverMessage?.key ? t(state.serverMessage.key) : undefined);
     return (
-      <ResultScreen
+      <LazyResultScreen
         settings={form.results.failure}
         message={failureText && failureText !== t(form.results.failure.title as string) ? failureText : undefined}
         onRetry={() => dispatch({ type: 'dismissFailure' })}
@@ -201,26 +209,28 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
 
   return (
     <div className="antrag-wizard" data-step={state.step}>
-      <DraftDialog
-        open={pendingDraft !== undefined}
-        t={t}
-        onResume={() => {
-          if (pendingDraft) dispatch({ type: 'restore', draft: pendingDraft });
-          setPendingDraft(undefined);
-        }}
-        onDiscard={() => {
-          // spec: declining clears all saved values, not only the draft
-          clearSavedValues(form);
-          setPendingDraft(undefined);
-        }}
-      />
+      {draftOffered ? (
+        <LazyDraftDialog
+          open={pendingDraft !== undefined}
+          t={t}
+          onResume={() => {
+            if (pendingDraft) dispatch({ type: 'restore', draft: pendingDraft });
+            setPendingDraft(undefined);
+          }}
+          onDiscard={() => {
+            // spec: declining clears all saved values, not only the draft
+            clearSavedValues(form);
+            setPendingDraft(undefined);
+          }}
+        />
+      ) : null}
       <Indicator form={form} step={state.step} kind={indicatorKind(form, state.step, isMobile)} t={t} />
       <header className="antrag-step-header">
-        <Typography.Title level={2}>
+        <Heading level={2}>
           {headline}
           {count}
-        </Typography.Title>
-        {step.subText ? <Typography.Paragraph>{t(step.subText)}</Typography.Paragraph> : null}
+        </Heading>
+        {step.subText ? <Paragraph>{t(step.subText)}</Paragraph> : null}
       </header>
       {!stepCodeReady ? (
         <Spin aria-label={t('wizard.loading')} />

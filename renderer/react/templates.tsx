@@ -1,56 +1,18 @@
 /** The root object of a step laid out as the step plan's sections, each field behind its own error boundary. */
 import { deepEquals, type ObjectFieldTemplateProps } from '@rjsf/utils';
-import { Alert, Button, Col, Modal, Row, Typography } from 'antd';
-import { memo, type ReactElement, type ReactNode, useContext } from 'react';
+import { Col, Row } from 'antd';
+import { memo, type ReactElement, useContext } from 'react';
 import { evaluateCondition } from '../core/compile/conditions.js';
-import type { SectionPlan } from '../core/compile/types.js';
 import { ModalSectionsContext, runnerContextOf } from './context.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import type { Translate } from './i18n.js';
-import { useMediaQuery } from './useMediaQuery.js';
+import { Heading, Paragraph } from './Heading.js';
+import { LazyModalSection } from './lazyParts.js';
 import { isFieldVisible } from './wizard.js';
 
 function spanOf(uiSchema: unknown, layout: 'vertical' | 'horizontal'): number {
   if (layout === 'vertical') return 24;
   const span = (uiSchema as { 'ui:options'?: { span?: number } } | undefined)?.['ui:options']?.span;
   return typeof span === 'number' && span > 0 && span <= 24 ? span : 24;
-}
-
-interface ModalSectionProps {
-  section: SectionPlan;
-  open: boolean;
-  failure?: string;
-  onNext: () => void;
-  t: Translate;
-  children: ReactNode;
-}
-
-/**
- * A section shown as a dialog the user cannot dismiss (no close button, no Escape, no click outside): only
- * its Next closes it, once its fields pass. Width as the form says, full width on narrow screens.
- */
-function ModalSection({ section, open, failure, onNext, t, children }: ModalSectionProps) {
-  const modal = section.modal ?? { width: '60%', fullWidthBelow: 1110 };
-  const narrow = useMediaQuery(`(max-width: ${modal.fullWidthBelow - 1}px)`);
-  return (
-    <Modal
-      open={open}
-      title={section.headline ? t(section.headline) : undefined}
-      closable={false}
-      mask={{ closable: false }}
-      keyboard={false}
-      width={narrow ? '100%' : modal.width}
-      footer={
-        <Button type="primary" htmlType="button" onClick={onNext}>
-          {t('wizard.next')}
-        </Button>
-      }
-    >
-      {section.description ? <Typography.Paragraph>{t(section.description)}</Typography.Paragraph> : null}
-      {failure ? <Alert type="error" showIcon role="alert" title={t(failure)} style={{ marginBottom: 16 }} /> : null}
-      {children}
-    </Modal>
-  );
 }
 
 interface CellProps {
@@ -125,7 +87,7 @@ export function SectionsTemplate(props: ObjectFieldTemplateProps) {
           });
         if (section.display === 'modal') {
           return (
-            <ModalSection
+            <LazyModalSection
               // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id and never reorder
               key={i}
               section={section}
@@ -135,14 +97,14 @@ export function SectionsTemplate(props: ObjectFieldTemplateProps) {
               t={t}
             >
               <Row gutter={[16, 0]}>{cells}</Row>
-            </ModalSection>
+            </LazyModalSection>
           );
         }
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: sections have no id and never reorder
           <section key={i} className="antrag-section">
-            {section.headline ? <Typography.Title level={3}>{t(section.headline)}</Typography.Title> : null}
-            {section.description ? <Typography.Paragraph>{t(section.description)}</Typography.Paragraph> : null}
+            {section.headline ? <Heading level={3}>{t(section.headline)}</Heading> : null}
+            {section.description ? <Paragraph>{t(section.description)}</Paragraph> : null}
             <Row gutter={[16, 0]}>{cells}</Row>
           </section>
         );

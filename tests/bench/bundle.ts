@@ -68,10 +68,10 @@ const ROUTES: RouteCase[] = [
     name: 'health-insurance booking',
     path: '/forms/health-insurance-booking',
     budget: 300,
-    ceiling: 485,
+    ceiling: 445,
     ready: FORM_READY,
   },
-  { name: 'blocked-account wizard', path: '/forms/blocked-account', budget: 300, ceiling: 580, ready: FORM_READY },
+  { name: 'blocked-account wizard', path: '/forms/blocked-account', budget: 300, ceiling: 545, ready: FORM_READY },
 ];
 
 /**

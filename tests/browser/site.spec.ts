@@ -102,14 +102,19 @@ for (const width of [375, 1440]) {
       const seen = new Set<string>();
       for (const path of PAGES) {
         await open(page, `${server}${path}`);
-        const types = await page
-          .locator('section[data-block-type]')
-          .evaluateAll((sections) => sections.map((s) => (s as HTMLElement).dataset.blockType ?? ''));
-        for (const t of types) seen.add(t);
-        if (!path.startsWith('/blog/')) expect(types.length, `blocks on ${path}`).toBeGreaterThan(0);
-        await expect(page.locator('section .cs-banner')).toHaveCount(0);
-        await expectAccessible(page, `${path} at ${width} px`);
-        await attachScreenshot(page, testInfo, `${width}px ${path}`);
+        try {
+          const types = await page
+            .locator('section[data-block-type]')
+            .evaluateAll((sections) => sections.map((s) => (s as HTMLElement).dataset.blockType ?? ''));
+          for (const t of types) seen.add(t);
+          if (!path.startsWith('/blog/')) expect(types.length, `blocks on ${path}`).toBeGreaterThan(0);
+          await expect(page.locator('section .cs-banner')).toHaveCount(0);
+          await expectAccessible(page, `${path} at ${width} px`);
+        } catch (error) {
+          // the page that failed, whole (a full-page screenshot of every page cost CI a minute and a half)
+          await attachScreenshot(page, testInfo, `${width}px ${path}`);
+          throw error;
+        }
       }
       expect(BLOCK_TYPES.filter((t) => !seen.has(t))).toEqual([]);
     });

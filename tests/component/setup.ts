@@ -5,6 +5,7 @@ import { createElement } from 'react';
 import { afterAll, afterEach } from 'vitest';
 // every language's texts, as on the server (the web app loads the one a page shows)
 import '../../renderer/core/i18n/index.js';
+import { preloadWizardParts } from '../../renderer/react/lazyParts.js';
 import { fallbackWidgets } from '../../renderer/react/registry.js';
 import { loadCountryNames } from '../../widgets/country/countryNames.js';
 import { preloadAll } from '../../widgets/index.js';
@@ -74,6 +75,7 @@ window.getComputedStyle = (elt: Element, pseudo?: string | null) =>
 
 // widgets and fields load lazily in the product (widgets/lazy.tsx); tests draw them at once, as after a preload
 await preloadAll();
+await preloadWizardParts();
 await Promise.all(Object.values(fallbackWidgets).map((w) => (isLazyComponent(w) ? w.preload() : undefined)));
 for (const locale of ['de', 'fr', 'vi', 'es', 'zh', 'ru']) await loadCountryNames(locale);
 

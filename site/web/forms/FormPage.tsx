@@ -3,8 +3,8 @@
  * on content pages that embed a form.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, ConfigProvider, Result, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, ConfigProvider, Spin } from 'antd';
+import { lazy, type ReactNode, Suspense } from 'react';
 import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import type { Locale } from '../../../renderer/core/dsl/types.js';
 import { translate } from '../../../renderer/core/i18n/catalogue.js';
@@ -17,6 +17,8 @@ import {
   precompiledValidation,
   type StepValidation,
 } from '../../../renderer/react/validator.js';
+
+const FormNotFound = lazy(() => import('./FormNotFound.js'));
 
 interface LoadedForm {
   form: CompiledForm;
@@ -101,16 +103,9 @@ function LoadedFormPage({ id, locale }: { id: string; locale: Locale }): ReactNo
     const error = query.error;
     if (error instanceof ApiStatusError && error.status === 404) {
       return (
-        <Result
-          status="404"
-          title="404"
-          subTitle={translate('errors.formNotFound', locale)}
-          extra={
-            <Button type="primary" href="/">
-              {translate('wizard.goToHomepage', locale)}
-            </Button>
-          }
-        />
+        <Suspense fallback={<Spin size="large" />}>
+          <FormNotFound locale={locale} />
+        </Suspense>
       );
     }
     const text =

@@ -29,7 +29,8 @@ describe('wizard layout and rules', () => {
     } as FormDefinition);
     render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" />);
     expect(screen.getByRole('heading', { name: 'About you (1/3)' })).toBeTruthy();
-    expect(document.querySelector('.ant-progress')).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: '(1/3)' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('33');
   });
 
   it('shows numbered steps on desktop', () => {
