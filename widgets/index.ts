@@ -61,12 +61,6 @@ export const lazyFields = {
   place: lazyComponent(() => import('./place/PlaceField.js').then((m) => m.PlaceField)),
 } satisfies Record<string, LazyComponent<FieldProps>>;
 
-/** Loads the code of the lazily loaded fields among `names` (all of them without names). */
-export async function preloadFields(names: Iterable<string> = Object.keys(lazyFields)): Promise<void> {
-  const wanted = [...names].filter((n): n is keyof typeof lazyFields => n in lazyFields);
-  await Promise.all(wanted.map((name) => lazyFields[name].preload()));
-}
-
 /** Loads the code of every widget and field here (tests draw them at once, as after a preload). */
 export async function preloadAll(): Promise<void> {
   await Promise.all([...Object.values(widgets), ...Object.values(lazyFields)].map((c) => c.preload()));

@@ -12,7 +12,7 @@ import { Indicator, indicatorKind } from './Indicator.js';
 import { useT } from './i18n.js';
 import { LazyDraftDialog, LazyResultScreen } from './lazyParts.js';
 import { StepForm } from './StepForm.js';
-import { lazyPartsOf, preloadParts, useStepCode } from './stepCode.js';
+import { useStepCode } from './stepCode.js';
 import { useMediaQuery } from './useMediaQuery.js';
 import type { StepValidation } from './validator.js';
 import { WizardButtons } from './WizardButtons.js';
@@ -67,13 +67,8 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
     if (typeof window !== 'undefined' && stepShown >= 0) window.scrollTo?.({ top: 0 });
   }, [stepShown]);
 
-  // the step shows once the code of its widgets and fields is there; the next step's loads meanwhile, so Next
-  // seldom waits for it
+  // the step shows once the code of its widgets and fields is there; the next step's loads then
   const stepCodeReady = useStepCode(form, stepShown, widgets, fields);
-  useEffect(() => {
-    if (stepShown < 0 || !stepCodeReady) return;
-    void preloadParts(lazyPartsOf(form, [stepShown + 1], widgets, fields));
-  }, [form, widgets, fields, stepShown, stepCodeReady]);
 
   // the result screen's code loads while the last step is filled in
   const onLastStep = stepShown >= 0 && isLastStep(form, state);

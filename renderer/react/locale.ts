@@ -26,18 +26,18 @@ export function rjsfTranslator(t: Translate): (text: TranslatableString, params?
   };
 }
 
-/** The country widgets' names in a language (their module loads with them). */
-const countryNames = (locale: Locale) =>
-  import('../../widgets/country/countryNames.js').then((m) => m.loadCountryNames(locale));
-
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<[unknown, unknown, unknown]>> = {
-  de: () => Promise.all([import('antd/es/locale/de_DE.js'), import('dayjs/locale/de.js'), countryNames('de')]),
-  fr: () => Promise.all([import('antd/es/locale/fr_FR.js'), import('dayjs/locale/fr.js'), countryNames('fr')]),
-  vi: () => Promise.all([import('antd/es/locale/vi_VN.js'), import('dayjs/locale/vi.js'), countryNames('vi')]),
-  es: () => Promise.all([import('antd/es/locale/es_ES.js'), import('dayjs/locale/es.js'), countryNames('es')]),
-  zh: () => Promise.all([import('antd/es/locale/zh_CN.js'), import('dayjs/locale/zh-cn.js'), countryNames('zh')]),
-  ru: () => Promise.all([import('antd/es/locale/ru_RU.js'), import('dayjs/locale/ru.js'), countryNames('ru')]),
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<[unknown, unknown]>> = {
+  de: () => Promise.all([import('antd/es/locale/de_DE.js'), import('dayjs/locale/de.js')]),
+  fr: () => Promise.all([import('antd/es/locale/fr_FR.js'), import('dayjs/locale/fr.js')]),
+  vi: () => Promise.all([import('antd/es/locale/vi_VN.js'), import('dayjs/locale/vi.js')]),
+  es: () => Promise.all([import('antd/es/locale/es_ES.js'), import('dayjs/locale/es.js')]),
+  zh: () => Promise.all([import('antd/es/locale/zh_CN.js'), import('dayjs/locale/zh-cn.js')]),
+  ru: () => Promise.all([import('antd/es/locale/ru_RU.js'), import('dayjs/locale/ru.js')]),
 };
+
+/** The country widgets' names in a language (their module loads with them). */
+const loadCountryNames = (locale: Locale) =>
+  import('../../widgets/country/countryNames.js').then((m) => m.loadCountryNames(locale));
 
 const dayjsNames: Record<Locale, string> = { en: 'en', de: 'de', fr: 'fr', vi: 'vi', es: 'es', zh: 'zh-cn', ru: 'ru' };
 
@@ -47,7 +47,7 @@ export async function loadLibraryLocale(locale: Locale): Promise<AntdLocale | un
     dayjs.locale('en');
     return undefined; // antd's built-in texts are English
   }
-  const [antd] = await loaders[locale]();
+  const [[antd]] = await Promise.all([loaders[locale](), loadCountryNames(locale)]);
   dayjs.locale(dayjsNames[locale]);
   // an ES module's default export, or (where a CommonJS build is picked) the exports object holding it
   const value = (antd as { default: AntdLocale & { default?: AntdLocale } }).default;

@@ -6,21 +6,13 @@
  */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
-import { widgets as projectWidgets } from '../../widgets/index.js';
 import { isLazyComponent, type LazyComponent } from '../../widgets/lazy.js';
 import type { CompiledForm } from '../core/compile/types.js';
-import { fallbackWidgets } from './registry.js';
-
-/**
- * The default widgets before any wrapping: a registry may wrap one (typing deferred to the next frame, registry.tsx),
- * which hides its loading from sight; the wrapped default's code is loaded then.
- */
-const defaultLazyWidgets: RegistryWidgetsType = { ...fallbackWidgets, ...projectWidgets };
 
 /** The lazily loaded widgets and fields the given steps' fields use. */
-export function lazyPartsOf(
+function lazyPartsOf(
   form: CompiledForm,
-  steps: readonly number[],
+  step: number,
   widgets: RegistryWidgetsType,
   fields: RegistryFieldsType,
 ): Array<LazyComponent<never>> {
@@ -32,26 +24,26 @@ export function lazyPartsOf(
     if (Array.isArray(node)) for (const item of node) walk(item);
     else if (node !== null && typeof node === 'object') {
       for (const [key, value] of Object.entries(node)) {
-        if (key === 'ui:widget' && typeof value === 'string')
-          add(isLazyComponent(widgets[value]) ? widgets[value] : defaultLazyWidgets[value]);
+        if (key === 'ui:widget' && typeof value === 'string') add(widgets[value]);
         else if (key === 'ui:field' && typeof value === 'string') add(fields[value]);
         else walk(value);
       }
     }
   };
   const uiSchema = form.uiSchema as Record<string, unknown>;
-  for (const step of steps) for (const name of form.steps[step]?.fields ?? []) walk(uiSchema[name]);
+  for (const name of form.steps[step]?.fields ?? []) walk(uiSchema[name]);
   return [...found];
 }
 
 /** Starts loading the code of `parts`; a failure shows where the part is drawn (its error boundary). */
-export function preloadParts(parts: ReadonlyArray<LazyComponent<never>>): Promise<unknown> {
+function preloadParts(parts: ReadonlyArray<LazyComponent<never>>): Promise<unknown> {
   return Promise.allSettled(parts.map((part) => part.preload()));
 }
 
 /**
  * Whether the code of step `step` is there; when it is not, loads it and renders again once it is (or once loading
- * failed: the step then shows, with the failing part's error where it is drawn).
+ * failed: the step then shows, with the failing part's error where it is drawn). Once it is, the next step's code
+ * loads, so Next seldom waits for it.
  */
 export function useStepCode(
   form: CompiledForm,
@@ -60,7 +52,7 @@ export function useStepCode(
   fields: RegistryFieldsType,
 ): boolean {
   const parts = useMemo(
-    () => (step >= 0 ? lazyPartsOf(form, [step], widgets, fields) : []),
+    () => (step >= 0 ? lazyPartsOf(form, step, widgets, fields) : []),
     [form, step, widgets, fields],
   );
   const loaded = parts.every((part) => part.isLoaded());
@@ -75,5 +67,9 @@ export function useStepCode(
       current = false;
     };
   }, [parts, loaded]);
-  return loaded || settled === parts;
+  const ready = loaded || settled === parts;
+  useEffect(() => {
+    if (ready && step >= 0) void preloadParts(lazyPartsOf(form, step + 1, widgets, fields));
+  }, [ready, form, step, widgets, fields]);
+  return ready;
 }

@@ -5,6 +5,7 @@ import { renderSchemaFor } from '../compile/render.js';
 import type { CompiledForm, JsonSchema } from '../compile/types.js';
 import { createAjv } from './ajv.js';
 import { RUNTIME_MODULE_ID } from './keywords.js';
+import * as phoneChecks from './phone.js';
 
 export interface PrecompileOptions {
   /** How the generated module imports `renderer/core/validate/runtime` (a path or package specifier). */
@@ -33,8 +34,10 @@ export const AJV_HELPERS = ['equal', 'ucs2length', 'uri', 'validation_error', 't
 /** What the browser's validation-runtime bundle must export. */
 export const BUNDLE_EXPORTS = ['runtime', ...AJV_HELPERS] as const;
 
-/** The runtime's phone-number checks (`phone.ts`), as generated code names them. */
-const PHONE_CHECK = new RegExp(`require\\(${JSON.stringify(RUNTIME_MODULE_ID)}\\)\\.(isValidPhone|phoneForSibling)\\b`);
+/** A use of the runtime's phone-number checks (every export of `phone.ts`), as generated code names them. */
+const PHONE_CHECK = new RegExp(
+  `require\\(${JSON.stringify(RUNTIME_MODULE_ID)}\\)\\.(${Object.keys(phoneChecks).join('|')})\\b`,
+);
 
 function importOf(id: string, opts: PrecompileOptions, phone: boolean): { from: string; name?: string } {
   if (id === RUNTIME_MODULE_ID) {
