@@ -1,15 +1,15 @@
 /**
  * The code a step draws, loaded before the step shows: the lazily loaded widgets and fields (`widgets/lazy.tsx`)
  * its fields name in the UI schema (`ui:widget`, `ui:field`, nested ones too: list items, dialogs). A form's first
- * screen thus loads only what its first step uses; the wizard preloads the next step's while the user fills in this
- * one, so Next seldom waits.
+ * screen thus loads only what its first step uses; `useStepCode` preloads the next step's while the user fills in
+ * this one, so Next seldom waits.
  */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { isLazyComponent, type LazyComponent } from '../../widgets/lazy.js';
 import type { CompiledForm } from '../core/compile/types.js';
 
-/** The lazily loaded widgets and fields the given steps' fields use. */
+/** The lazily loaded widgets and fields that the fields of step `step` use (none past the last step). */
 function lazyPartsOf(
   form: CompiledForm,
   step: number,
