@@ -2,7 +2,7 @@
 
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, Spin } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale/index.js';
 import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -11,6 +11,7 @@ import type { Locale } from '../core/dsl/types.js';
 import type { ApiEnv, SubmitOutcome } from './api.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { createRunnerI18n } from './i18n.js';
+import { Loading } from './Loading.js';
 import { loadLibraryLocale } from './locale.js';
 import { defaultFields, defaultWidgets } from './registry.js';
 import { accessibleTheme } from './theme.js';
@@ -84,7 +85,7 @@ export function FormRunner({
                 env={env}
               />
             ) : (
-              <Spin aria-label={i18n.t('wizard.loading')} />
+              <Loading label={i18n.t('wizard.loading')} />
             )}
           </ErrorBoundary>
         </I18nextProvider>

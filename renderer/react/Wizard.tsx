@@ -1,6 +1,6 @@
 /** The wizard around the step forms: indicator, headline, buttons, drafts, submissions, result. */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { Alert, Spin } from 'antd';
+import { Alert } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { CompiledForm } from '../core/compile/types.js';
 import type { Locale, SubmitSettings } from '../core/dsl/types.js';
@@ -10,6 +10,7 @@ import { clearDraft, clearSavedValues, loadDraft, saveDraft } from './draft.js';
 import { Heading, Paragraph } from './Heading.js';
 import { Indicator, indicatorKind } from './Indicator.js';
 import { useT } from './i18n.js';
+import { Loading } from './Loading.js';
 import { LazyDraftDialog, LazyResultScreen } from './lazyParts.js';
 import { StepForm } from './StepForm.js';
 import { useStepCode } from './stepCode.js';
@@ -228,7 +229,7 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
         {step.subText ? <Paragraph>{t(step.subText)}</Paragraph> : null}
       </header>
       {!stepCodeReady ? (
-        <Spin aria-label={t('wizard.loading')} />
+        <Loading label={t('wizard.loading')} />
       ) : (
         <StepForm
           validation={validation}

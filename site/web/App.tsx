@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { Locale } from '../../renderer/core/dsl/types.js';
 import { DEFAULT_LOCALE, isLocale } from '../../renderer/core/i18n/locale.js';
-import { Spinner } from './Spinner.js';
+import { LOADING, Spinner } from './Spinner.js';
 
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
@@ -49,17 +49,6 @@ export function routeOf(location: { pathname: string; search: string }): Route {
   }
   return { locale: isLocale(lang) ? lang : DEFAULT_LOCALE, contentPath: bare };
 }
-
-/** The loading text of the router's spinner, in the page's language (the catalogues load with the routes). */
-const LOADING: Record<Locale, string> = {
-  en: 'Loading…',
-  de: 'Wird geladen…',
-  fr: 'Chargement…',
-  vi: 'Đang tải…',
-  es: 'Cargando…',
-  zh: '加载中…',
-  ru: 'Загрузка…',
-};
 
 const loading = (locale: Locale) => (
   <div style={{ minHeight: '50vh', display: 'grid', placeItems: 'center' }}>

@@ -115,13 +115,25 @@ test.describe('passport upload in the blocked-account wizard', () => {
     );
     await expect(headline(page, 'Upload your passport')).toBeVisible();
 
-    // a valid passport: uploads, verification and extraction, while Next waits
+    // a valid passport: uploads, verification and extraction, while Next waits. The verification call is held
+    // until the in-between state has been seen: with the text recognition warm it can pass before a check looks.
     calls.length = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/identity/verify-doc', async (route) => {
+      await held;
+      await route.continue();
+    });
     await choosePassport(page, PASSPORT);
     await expect(next).toBeDisabled();
     await expect(status).toHaveAttribute('aria-live', 'polite');
-    await expect(status).toHaveText(/Uploading the passport|Verifying the passport/);
+    await expect(status).toHaveText('Verifying the passport and reading its data…');
+    await expect(next).toBeDisabled();
+    release();
     await expect(status).toHaveText('Passport verified. Please check the passport data below.', { timeout: 30_000 });
+    await page.unroute('**/api/v1/identity/verify-doc');
     await expect(next).toBeEnabled();
     await expect(upload.getByRole('alert')).toHaveCount(0);
     expect(calls).toEqual(

@@ -3,7 +3,7 @@
  * on content pages that embed a form.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, ConfigProvider, Spin } from 'antd';
+import { Alert, ConfigProvider } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
 import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import type { Locale } from '../../../renderer/core/dsl/types.js';
@@ -17,6 +17,8 @@ import {
   precompiledValidation,
   type StepValidation,
 } from '../../../renderer/react/validator.js';
+
+import { LOADING, Spinner } from '../Spinner.js';
 
 const FormNotFound = lazy(() => import('./FormNotFound.js'));
 
@@ -98,12 +100,12 @@ function LoadedFormPage({ id, locale }: { id: string; locale: Locale }): ReactNo
     queryKey: ['form', id, pageQuery, locale],
     queryFn: async () => (await Promise.all([fetchForm(id, pageQuery), loadCatalogue(locale)]))[0],
   });
-  if (query.isPending) return <Spin size="large" />;
+  if (query.isPending) return <Spinner large label={LOADING[locale]} />;
   if (query.isError) {
     const error = query.error;
     if (error instanceof ApiStatusError && error.status === 404) {
       return (
-        <Suspense fallback={<Spin size="large" />}>
+        <Suspense fallback={<Spinner large label={LOADING[locale]} />}>
           <FormNotFound locale={locale} />
         </Suspense>
       );

@@ -3,11 +3,12 @@
  * TypeScript type of its data (made by the studio server: json-schema-to-typescript needs Node and prettier) and
  * the requests the current data would make, encoded as the payload maps say and never sent.
  */
-import { Alert, Button, Select, Spin } from 'antd';
+import { Alert, Button, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import type { Locale, SubmitSettings } from '../../../renderer/core/dsl/types.js';
 import { type EncodedRequest, encodeRequest } from '../../../renderer/core/payload/index.js';
+import { Loading } from '../../../renderer/react/Loading.js';
 import { applyAllTransforms, withComputed } from '../../../renderer/react/wizard.js';
 import { studioApi } from './api.js';
 import { useStudioT } from './i18n.js';
@@ -93,7 +94,7 @@ export function TypesOutput({ path, text }: { path: string; text: string }) {
       clearTimeout(timer);
     };
   }, [path, text]);
-  if (!result) return <Spin aria-label={t('types.loading')} />;
+  if (!result) return <Loading label={t('types.loading')} />;
   return (
     <div className="antrag-studio-output">
       <p className="antrag-studio-note">{t('types.note')}</p>
@@ -102,7 +103,7 @@ export function TypesOutput({ path, text }: { path: string; text: string }) {
       ) : (
         <CodeBlock text={result.types ?? ''} label={t('tab.types')} />
       )}
-      {result.text !== text ? <Spin size="small" aria-label={t('types.loading')} /> : null}
+      {result.text !== text ? <Loading size="small" label={t('types.loading')} /> : null}
     </div>
   );
 }

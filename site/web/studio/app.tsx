@@ -3,10 +3,11 @@
  * studio`): the route `StudioPage` mounts it into its page. It brings its own React, antd, CodeMirror, compiler and
  * form engine, so none of them changes how the site's form and content routes are split into chunks.
  */
-import { ConfigProvider, Spin } from 'antd';
+import { ConfigProvider } from 'antd';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Locale } from '../../../renderer/core/dsl/types.js';
+import { Loading } from '../../../renderer/react/Loading.js';
 import { accessibleTheme } from '../../../renderer/react/theme.js';
 import type { StudioFolderInfo } from './api.js';
 import { BufferStore, browserStorage } from './buffers.js';
@@ -38,7 +39,7 @@ export function mount(element: HTMLElement, { view, locale, info }: MountOptions
           <Suspense
             fallback={
               <div className="antrag-studio-centered">
-                <Spin size="large" aria-label={t('studio.loading')} />
+                <Loading size="large" label={t('studio.loading')} />
               </div>
             }
           >

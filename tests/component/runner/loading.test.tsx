@@ -1,0 +1,15 @@
+/** @vitest-environment jsdom */
+import '../setup.js';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Loading } from '../../../renderer/react/Loading.js';
+
+describe('Loading', () => {
+  it('is a status named by its label, and the antd spinner inside carries no aria-label a plain div may not have', () => {
+    const { container } = render(<Loading label="Loading…" size="large" />);
+    const status = screen.getByRole('status', { name: 'Loading…' });
+    expect(status.querySelector('.ant-spin-lg')).not.toBeNull();
+    const labelled = [...container.querySelectorAll('[aria-label]')];
+    expect(labelled).toEqual([status]);
+  });
+});
