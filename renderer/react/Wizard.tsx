@@ -1,6 +1,6 @@
 /** The wizard around the step forms: indicator, headline, buttons, drafts, submissions, result. */
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { CompiledForm } from '../core/compile/types.js';
 import type { Locale, SubmitSettings } from '../core/dsl/types.js';
@@ -68,8 +68,8 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
     if (typeof window !== 'undefined' && stepShown >= 0) window.scrollTo?.({ top: 0 });
   }, [stepShown]);
 
-  // the step shows once the code of its widgets and fields is there; the next step's loads then
-  const stepCodeReady = useStepCode(form, stepShown, widgets, fields);
+  // the step shows once the code of its widgets and fields and its validators are there; the next step's load then
+  const stepCode = useStepCode(form, stepShown, widgets, fields, validation);
 
   // the result screen's code loads while the last step is filled in
   const onLastStep = stepShown >= 0 && isLastStep(form, state);
@@ -228,7 +228,19 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
         </Heading>
         {step.subText ? <Paragraph>{t(step.subText)}</Paragraph> : null}
       </header>
-      {!stepCodeReady ? (
+      {stepCode.failed ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={t('wizard.stepFailed')}
+          action={
+            <Button onClick={stepCode.retry} autoFocus>
+              {t('wizard.retry')}
+            </Button>
+          }
+        />
+      ) : !stepCode.ready ? (
         <Loading label={t('wizard.loading')} />
       ) : (
         <StepForm

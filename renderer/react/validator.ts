@@ -18,6 +18,10 @@ export interface StepValidation {
   readonly form: FormValidator;
   /** Is `data` valid against a sub-schema of a step's render schema (a condition's `if`, a choice)? */
   check(schema: RJSFSchema, data: unknown): boolean;
+  /** Whether step `step`'s validators are there. Without it, every step's always are. */
+  hasStep?(step: number): boolean;
+  /** Loads step `step`'s validators (once; again after a failure); rejects when they cannot be loaded. */
+  loadStep?(step: number): Promise<void>;
 }
 
 /** The module `precompileValidators` emits: `step0`, `step1`, …, and `checks` keyed as RJSF looks them up. */
@@ -31,26 +35,78 @@ export function checkKey(schema: RJSFSchema): string {
   return (schema[ID_KEY] as string | undefined) ?? hashForSchema(schema);
 }
 
+function stepOf(form: CompiledForm, mod: PrecompiledModule, step: number): ValidateFn {
+  const fn = mod[`step${step}`];
+  if (typeof fn !== 'function') throw new Error(`The validators of form '${form.id}' lack step ${step}`);
+  return fn as ValidateFn;
+}
+
+/** RJSF's sub-schema checks, looked up by key among the precompiled ones. */
+function checkerOf(form: CompiledForm, checks: Record<string, ValidateFn>): StepValidation['check'] {
+  const missing = new Set<string>();
+  return (schema, data) => {
+    const key = checkKey(schema);
+    const fn = checks[key];
+    if (fn) return fn(data) === true;
+    // RJSF asked about a schema the precompiler did not foresee: treat it as not matching, and say so once
+    if (!missing.has(key)) {
+      missing.add(key);
+      console.error(`Form '${form.id}': no precompiled check for sub-schema ${key}`, schema);
+    }
+    return false;
+  };
+}
+
 /** Step validation from a precompiled module; a module that lacks a step is refused at once, by name. */
 export function precompiledValidation(form: CompiledForm, mod: PrecompiledModule): StepValidation {
+  const steps = form.stepSchemas.map((_s, i) => stepOf(form, mod, i));
+  return { form: formValidatorFrom(form, { steps }), check: checkerOf(form, mod.checks ?? {}) };
+}
+
+/**
+ * Step validation from one precompiled module per step (`GET /api/forms/{id}/validators/{step}.js`), loaded by
+ * `load` when the wizard is about to show the step (`loadStep`); `loaded` holds those already there (the first
+ * step's, fetched with the form). Validating a step whose module is not there is an error that says so.
+ */
+export function stepwiseValidation(
+  form: CompiledForm,
+  load: (step: number) => Promise<PrecompiledModule>,
+  loaded: ReadonlyMap<number, PrecompiledModule> = new Map(),
+): StepValidation {
+  const fns = new Map<number, ValidateFn>();
+  const checks: Record<string, ValidateFn> = {};
+  const pending = new Map<number, Promise<void>>();
+  const add = (step: number, mod: PrecompiledModule) => {
+    fns.set(step, stepOf(form, mod, step));
+    Object.assign(checks, mod.checks ?? {});
+  };
+  for (const [step, mod] of loaded) add(step, mod);
+  // formValidatorFrom reads a function's `errors` after calling it: each step's stands in for its module's
   const steps = form.stepSchemas.map((_s, i) => {
-    const fn = mod[`step${i}`];
-    if (typeof fn !== 'function') throw new Error(`The validators of form '${form.id}' lack step ${i}`);
-    return fn as ValidateFn;
+    const validate: ValidateFn = (data) => {
+      const fn = fns.get(i);
+      if (!fn) throw new Error(`The validators of step ${i} of form '${form.id}' have not been loaded`);
+      const valid = fn(data);
+      validate.errors = fn.errors;
+      fn.errors = null;
+      return valid;
+    };
+    return validate;
   });
-  const missing = new Set<string>();
   return {
     form: formValidatorFrom(form, { steps }),
-    check(schema, data) {
-      const key = checkKey(schema);
-      const fn = mod.checks?.[key];
-      if (fn) return fn(data) === true;
-      // RJSF asked about a schema the precompiler did not foresee: treat it as not matching, and say so once
-      if (!missing.has(key)) {
-        missing.add(key);
-        console.error(`Form '${form.id}': no precompiled check for sub-schema ${key}`, schema);
+    check: checkerOf(form, checks),
+    hasStep: (step) => fns.has(step),
+    loadStep(step) {
+      if (fns.has(step)) return Promise.resolve();
+      let loading = pending.get(step);
+      if (!loading) {
+        loading = load(step)
+          .then((mod) => add(step, mod))
+          .finally(() => pending.delete(step));
+        pending.set(step, loading);
       }
-      return false;
+      return loading;
     },
   };
 }

@@ -68,7 +68,7 @@ export function loadWebShell(webRoot: string): WebShell {
       const form =
         formId && /^[\w-]+$/.test(formId)
           ? `<link rel="preload" as="fetch" crossorigin href="/api/forms/${formId}">` +
-            `<link rel="modulepreload" crossorigin href="/api/forms/${formId}/validators.js">`
+            `<link rel="modulepreload" crossorigin href="/api/forms/${formId}/validators/0.js">`
           : '';
       let html = template.replace('</head>', `${route ? heads[route] : ''}${form}</head>`);
       if (lang && /^[a-z]{2}$/.test(lang)) html = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);

@@ -22,7 +22,7 @@ test.describe('the web app shell', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('This field is required!').first()).toBeVisible();
-    expect(modules).toContain('/api/forms/pre-subscription/validators.js');
+    expect(modules).toContain('/api/forms/pre-subscription/validators/0.js');
     expect(modules).toContain('/assets/validation-runtime.js');
   });
 });

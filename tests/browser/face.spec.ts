@@ -42,7 +42,8 @@ function testForm() {
   if (!form) throw new Error(`test form does not compile: ${JSON.stringify(diagnostics)}`);
   return {
     form,
-    validators: precompileValidators(form, { runtimeImport: '/assets/validation-runtime.js', bundle: true }),
+    // its one step's validators, as `GET /api/forms/{id}/validators/0.js` serves them
+    validators: precompileValidators(form, { runtimeImport: '/assets/validation-runtime.js', bundle: true, step: 0 }),
   };
 }
 
@@ -61,7 +62,7 @@ declare global {
  */
 async function openForm(page: Page, server: string, ids: { account: string; passport: string }, webmOnly = false) {
   await page.route(`**/api/forms/${FORM_ID}`, (route) => route.fulfill({ json: compiled.form }));
-  await page.route(`**/api/forms/${FORM_ID}/validators.js`, (route) =>
+  await page.route(`**/api/forms/${FORM_ID}/validators/0.js`, (route) =>
     route.fulfill({ body: compiled.validators, contentType: 'text/javascript; charset=utf-8' }),
   );
   await page.addInitScript(

@@ -27,6 +27,12 @@ export interface PrecompileOptions {
    * doubles the module (the server compiles the whole-form schema at run time instead).
    */
   include?: 'steps' | 'all';
+  /**
+   * Only this step: its validator (`step<n>`) and the checks of its render schema, so a browser loads each step's
+   * validators when the step is about to show (a form's first screen then waits for the first step's only).
+   * Leaves `include` out of account.
+   */
+  step?: number;
 }
 
 /** ajv's run-time helpers a standalone validator may import, by the name the browser bundle exports them. */
@@ -73,12 +79,13 @@ export function toEsModule(code: string, opts: PrecompileOptions): string {
 }
 
 /**
- * The sub-schemas RJSF passes to `isValid` while it renders the steps (the `if` of a condition, the
- * options of a choice), keyed as RJSF looks them up: by `$id`, else by `hashForSchema`.
+ * The sub-schemas RJSF passes to `isValid` while it renders the steps, or only step `step` (the `if` of a
+ * condition, the options of a choice), keyed as RJSF looks them up: by `$id`, else by `hashForSchema`.
  */
-export function renderChecksOf(form: CompiledForm): Map<string, JsonSchema> {
+export function renderChecksOf(form: CompiledForm, step?: number): Map<string, JsonSchema> {
   const checks = new Map<string, JsonSchema>();
   form.stepSchemas.forEach((_s, i) => {
+    if (step !== undefined && i !== step) return;
     const root = renderSchemaFor(form, i);
     for (const [key, schema] of Object.entries(schemaParser(root as RJSFSchema))) {
       if (key !== root.$id) checks.set(key, schema as JsonSchema);
@@ -89,24 +96,30 @@ export function renderChecksOf(form: CompiledForm): Map<string, JsonSchema> {
 
 /**
  * One ES module exporting the precompiled validator of each step (`step0`, `step1`, …), the checks RJSF
- * makes while rendering (`checks`, by key) and, with `include: 'all'`, the whole form's (`form`). The
- * browser runs it under a Content-Security-Policy without `unsafe-eval`.
+ * makes while rendering (`checks`, by key) and, with `include: 'all'`, the whole form's (`form`); with `step`,
+ * only that step's validator and checks. The browser runs it under a Content-Security-Policy without
+ * `unsafe-eval`.
  */
 export function precompileValidators(form: CompiledForm, opts: PrecompileOptions): string {
+  const { step } = opts;
+  if (step !== undefined && !(Number.isInteger(step) && step >= 0 && step < form.stepSchemas.length)) {
+    throw new RangeError(`form ${form.id} has no step ${step} (it has ${form.stepSchemas.length})`);
+  }
   const ajv = createAjv({
     code: { source: true, esm: true, formats: _`require(${RUNTIME_MODULE_ID}).formats` },
   });
   const exportsById: Record<string, string> = {};
-  if (opts.include === 'all') {
+  if (opts.include === 'all' && step === undefined) {
     ajv.addSchema(form.schema);
     exportsById.form = form.schema.$id as string;
   }
   form.stepSchemas.forEach((s, i) => {
+    if (step !== undefined && i !== step) return;
     ajv.addSchema(s);
     exportsById[`step${i}`] = s.$id as string;
   });
   const checkNames: string[] = [];
-  for (const [key, schema] of renderChecksOf(form)) {
+  for (const [key, schema] of renderChecksOf(form, step)) {
     const name = `check${checkNames.length}`;
     ajv.addSchema({ ...schema, $id: key });
     exportsById[name] = key;

@@ -16,7 +16,8 @@ export const phoneRuntimeUrl = (runtimeUrl: string) => runtimeUrl.replace(/(\.js
 
 /**
  * Compiled forms for the browser: GET /api/forms/{id} (the compiled form) and
- * GET /api/forms/{id}/validators.js (its step validators as a standalone ES module). Forms defined in
+ * GET /api/forms/{id}/validators.js (its step validators as a standalone ES module), and
+ * GET /api/forms/{id}/validators/{step}.js (one step's, so a page loads a step's validators as it shows). Forms defined in
  * the content service are compiled here too, so even they need no `eval` in the browser. The query
  * selects a variant by the form's options (`?mobile=true`); options not named keep their defaults, and
  * an option the form does not declare is refused with 400.
@@ -27,7 +28,7 @@ export function registerFormRoutes(
   registry: FormRegistry,
   runtimeUrl = DEFAULT_RUNTIME_URL,
 ) {
-  const modules = new Map<CompiledForm, string>();
+  const modules = new Map<CompiledForm, Map<number | 'all', string>>();
   type FormRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string> }>;
   const variantOf = (request: FormRequest, reply: FastifyReply): CompiledForm | undefined => {
     const found = registry.variant(request.params.id, { ...request.query });
@@ -42,19 +43,40 @@ export function registerFormRoutes(
     reply.header('Cache-Control', 'no-cache');
     return form;
   });
-  app.get('/api/forms/:id/validators.js', async (request: FormRequest, reply) => {
-    const form = variantOf(request, reply);
-    if (!form) return reply;
-    let code = modules.get(form);
+  /** The module of a variant's steps (`step` undefined: all of them), generated once. */
+  const moduleOf = (form: CompiledForm, step?: number): string => {
+    const byStep = modules.get(form) ?? new Map<number | 'all', string>();
+    modules.set(form, byStep);
+    let code = byStep.get(step ?? 'all');
     if (!code) {
       code = precompileValidators(form, {
         runtimeImport: runtimeUrl,
         phoneRuntimeImport: phoneRuntimeUrl(runtimeUrl),
         bundle: true,
+        step,
       });
-      modules.set(form, code);
+      byStep.set(step ?? 'all', code);
     }
-    reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'no-cache');
     return code;
+  };
+  const sendModule = (reply: FastifyReply, code: string) =>
+    reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(code);
+  app.get('/api/forms/:id/validators.js', async (request: FormRequest, reply) => {
+    const form = variantOf(request, reply);
+    if (!form) return reply;
+    return sendModule(reply, moduleOf(form));
+  });
+  // one step's validators, which the browser loads as the step is about to show
+  type StepRequest = FastifyRequest<{ Params: { id: string; file: string }; Querystring: Record<string, string> }>;
+  app.get('/api/forms/:id/validators/:file', async (request: StepRequest, reply) => {
+    const form = variantOf(request, reply);
+    if (!form) return reply;
+    const step = /^(0|[1-9]\d{0,3})\.js$/.exec(request.params.file)?.[1];
+    if (step === undefined || Number(step) >= form.stepSchemas.length) {
+      const count = form.stepSchemas.length;
+      const message = `The form '${form.id}' has no step validators '${request.params.file}' (its steps: 0.js to ${count - 1}.js)`;
+      return reply.code(404).send({ ok: false, message });
+    }
+    return sendModule(reply, moduleOf(form, Number(step)));
   });
 }

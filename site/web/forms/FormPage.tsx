@@ -12,11 +12,7 @@ import { loadCatalogue } from '../../../renderer/core/i18n/load.js';
 import { ApiStatusError } from '../../../renderer/react/api.js';
 import { FormRunner } from '../../../renderer/react/FormRunner.js';
 import { accessibleTheme } from '../../../renderer/react/theme.js';
-import {
-  type PrecompiledModule,
-  precompiledValidation,
-  type StepValidation,
-} from '../../../renderer/react/validator.js';
+import { type PrecompiledModule, type StepValidation, stepwiseValidation } from '../../../renderer/react/validator.js';
 
 import { LOADING, Spinner } from '../Spinner.js';
 
@@ -28,22 +24,20 @@ interface LoadedForm {
 }
 
 /**
- * The compiled form and its precompiled validators (an ES module the server generates; it imports the
- * validation runtime the build publishes), so validation needs no `eval` under the server's CSP.
+ * The compiled form and its precompiled validators: ES modules the server generates, one per step (they import
+ * the validation runtime the build publishes), so validation needs no `eval` under the server's CSP. The first
+ * step's comes with the form; the wizard loads each other step's as the step is about to show.
  * `query` selects a variant by the form's options (`?mobile=true`).
  */
 async function fetchVariant(id: string, query = ''): Promise<LoadedForm> {
   const base = `/api/forms/${encodeURIComponent(id)}`;
-  const [response, mod] = await Promise.all([
-    fetch(`${base}${query}`),
-    import(/* @vite-ignore */ `${base}/validators.js${query}`).catch(() => undefined) as Promise<
-      PrecompiledModule | undefined
-    >,
-  ]);
+  const stepModule = (step: number) =>
+    import(/* @vite-ignore */ `${base}/validators/${step}.js${query}`) as Promise<PrecompiledModule>;
+  const [response, first] = await Promise.all([fetch(`${base}${query}`), stepModule(0).catch(() => undefined)]);
   if (!response.ok) throw new ApiStatusError(response.status);
   const form = (await response.json()) as CompiledForm;
-  if (!mod) throw new Error(`The validators of form '${id}' could not be loaded`);
-  return { form, validation: precompiledValidation(form, mod) };
+  if (!first) throw new Error(`The validators of form '${id}' could not be loaded`);
+  return { form, validation: stepwiseValidation(form, stepModule, new Map([[0, first]])) };
 }
 
 /** Whether the viewport is under the form's mobile breakpoint (the wizard's own default: 1024 px). */

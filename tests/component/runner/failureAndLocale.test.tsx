@@ -12,7 +12,11 @@ import { FormRunner } from '../../../renderer/react/FormRunner.js';
 import { createRunnerI18n } from '../../../renderer/react/i18n.js';
 import { rjsfKey, rjsfTranslator } from '../../../renderer/react/locale.js';
 import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
-import { type PrecompiledModule, precompiledValidation } from '../../../renderer/react/validator.js';
+import {
+  type PrecompiledModule,
+  precompiledValidation,
+  stepwiseValidation,
+} from '../../../renderer/react/validator.js';
 import { compileDefinition, threeSteps } from './forms.js';
 
 const withFailure = compileDefinition({
@@ -95,6 +99,58 @@ describe('the runner on precompiled validators', () => {
     await user.type(screen.getByLabelText(/First name/), 'Ann');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Where you live' })).toBeTruthy();
+  });
+
+  it("loads each step's module as the step is about to show, and offers to try again when one fails", async () => {
+    const demo = compileDefinition({ ...threeSteps, id: 'runner-stepwise', draft: undefined });
+    const dir = join(process.cwd(), '.test-results', 'precompiled');
+    mkdirSync(dir, { recursive: true });
+    const runtime = join(process.cwd(), 'renderer/core/validate/runtime.ts');
+    const modules: PrecompiledModule[] = [];
+    for (const [step] of demo.stepSchemas.entries()) {
+      const file = join(dir, `${demo.id}-${step}.mjs`);
+      writeFileSync(file, precompileValidators(demo, { runtimeImport: runtime, step }));
+      modules.push((await import(pathToFileURL(file).href)) as PrecompiledModule);
+    }
+    // the loader stands in for the browser's import of `/validators/{step}.js`: step 1's fails twice, as offline
+    const asked: number[] = [];
+    let failuresLeft = 2;
+    const load = vi.fn(async (step: number) => {
+      asked.push(step);
+      if (step === 1 && failuresLeft-- > 0) throw new TypeError('Failed to fetch dynamically imported module');
+      return modules[step];
+    });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const validation = stepwiseValidation(demo, load, new Map([[0, modules[0]]]));
+    expect(validation.hasStep?.(0)).toBe(true);
+    expect(validation.hasStep?.(1)).toBe(false);
+    expect(() => validation.form.validateStep(2, {})).toThrow(
+      "The validators of step 2 of form 'runner-stepwise' have not been loaded",
+    );
+    const user = userEvent.setup();
+    render(<FormRunner form={demo} validation={validation} locale="en" />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('This field is required!')).toBeTruthy();
+    // step 1's module was asked for while step 0 showed (and failed: nothing said until the step is opened)
+    await waitFor(() => expect(asked).toEqual([1]));
+    await user.type(screen.getByLabelText(/First name/), 'Ann');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This step could not be loaded. Please check your connection and try again.');
+    const retry = screen.getByRole('button', { name: 'Try again' });
+    expect(document.activeElement).toBe(retry);
+    expect(screen.queryByLabelText(/City/)).toBeNull();
+    await user.click(retry);
+    // the step shows once its module is there, and checks with it
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('This field is required!')).toBeTruthy();
+    expect(screen.getByLabelText(/City/)).toBeTruthy();
+    expect(asked.slice(0, 3)).toEqual([1, 1, 1]);
+    expect(validation.hasStep?.(1)).toBe(true);
+    // step 2's module was preloaded with step 1 shown; step 0's was never asked for
+    await waitFor(() => expect(validation.hasStep?.(2)).toBe(true));
+    expect(asked).not.toContain(0);
+    quiet.mockRestore();
   });
 
   it('refuses a module that lacks a step, naming the form and the step', () => {

@@ -97,6 +97,40 @@ describe('precompiled validators', () => {
   });
 });
 
+describe('precompiled validators of one step', () => {
+  const load = async (code: string): Promise<Record<string, Validate>> => {
+    const dir = mkdtempSync(join(tmpdir(), 'antrag-precompiled-step-'));
+    writeFileSync(join(dir, 'step.mjs'), code);
+    return import(pathToFileURL(join(dir, 'step.mjs')).href);
+  };
+
+  it("hold only that step's validator and its own render checks, and validate as the whole module does", async () => {
+    for (const [i] of form.stepSchemas.entries()) {
+      const one = await load(precompileValidators(form, { runtimeImport: runtimePath, step: i, include: 'all' }));
+      const names = Object.keys(one);
+      expect(names.filter((n) => /^step\d+$/.test(n))).toEqual([`step${i}`]);
+      expect(names).not.toContain('form');
+      expect(Object.keys(one.checks as unknown as object).sort()).toEqual([...renderChecksOf(form, i).keys()].sort());
+      for (const data of samples) {
+        const runtime = createFormValidator(form).validateStep(i, data);
+        expect(one[`step${i}`](runtime.data)).toBe(mod[`step${i}`](runtime.data));
+      }
+    }
+    // the steps' checks together are the form's
+    const union = new Set(form.stepSchemas.flatMap((_s, i) => [...renderChecksOf(form, i).keys()]));
+    expect([...union].sort()).toEqual([...renderChecksOf(form).keys()].sort());
+  });
+
+  it('refuses a step the form does not have, naming the form and its step count', () => {
+    const count = form.stepSchemas.length;
+    for (const step of [count, -1, 0.5]) {
+      expect(() => precompileValidators(form, { runtimeImport: runtimePath, step })).toThrow(
+        `form ${form.id} has no step ${step} (it has ${count})`,
+      );
+    }
+  });
+});
+
 describe('toEsModule', () => {
   it('turns each required module into one namespace import and maps the runtime id', () => {
     const out = toEsModule(

@@ -115,6 +115,25 @@ describe('compiled forms for the browser', () => {
     expect((await fetch(`${base}/api/forms/nothing/validators.js`)).status).toBe(404);
   });
 
+  it("serves each step's validators alone, and refuses a step the form does not have, naming its steps", async () => {
+    const step3 = await fetch(`${base}/api/forms/health-insurance-booking/validators/3.js`);
+    expect(step3.status).toBe(200);
+    expect(step3.headers.get('content-type')).toContain('text/javascript');
+    const code = await step3.text();
+    expect(code).toContain('export const step3');
+    expect(code).not.toMatch(/export const step[0-24-9]\b/);
+    expect(code).not.toMatch(/\beval\(|new Function|\brequire\(/);
+    for (const file of ['9.js', '03.js', '-1.js', '3', '3.mjs']) {
+      const refused = await fetch(`${base}/api/forms/health-insurance-booking/validators/${file}`);
+      expect(refused.status, file).toBe(404);
+      expect(await refused.json()).toEqual({
+        ok: false,
+        message: `The form 'health-insurance-booking' has no step validators '${file}' (its steps: 0.js to 8.js)`,
+      });
+    }
+    expect((await fetch(`${base}/api/forms/nothing/validators/0.js`)).status).toBe(404);
+  });
+
   it('compiles forms defined in the content service too', async () => {
     expect((await fetch(`${base}/api/forms/apartment-booking-2026/validators.js`)).status).toBe(200);
   });

@@ -180,6 +180,11 @@ describe('variants over HTTP', () => {
     const desktop = await (await fetch(`${base}/api/forms/contact-enquiry/validators.js`)).text();
     expect(mobile).toContain('export');
     expect(mobile).not.toBe(desktop);
+    const mobileStep = await (await fetch(`${base}/api/forms/contact-enquiry/validators/0.js?mobile=true`)).text();
+    const desktopStep = await (await fetch(`${base}/api/forms/contact-enquiry/validators/0.js`)).text();
+    expect(mobileStep).toContain('export const step0');
+    expect(mobileStep).not.toBe(desktopStep);
+    expect((await fetch(`${base}/api/forms/contact-enquiry/validators/0.js?dark=1`)).status).toBe(400);
   });
 
   it('checks a submission against the variant named in X-Form-Options', async () => {

@@ -132,7 +132,7 @@ describe('the shell of a page path', () => {
     expect(form).toContain('href="/assets/FormPage-1.js"');
     // the form's definition and validators, fetched by the page as soon as its code runs
     expect(form).toContain('<link rel="preload" as="fetch" crossorigin href="/api/forms/contact">');
-    expect(form).toContain('<link rel="modulepreload" crossorigin href="/api/forms/contact/validators.js">');
+    expect(form).toContain('<link rel="modulepreload" crossorigin href="/api/forms/contact/validators/0.js">');
     expect(form).toContain('href="/assets/engine-1.js"');
     expect(form).not.toContain('ContentSite-1.js');
   });
