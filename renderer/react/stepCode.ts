@@ -79,7 +79,8 @@ export function useStepCode(
     const failed = validators.then(
       () => false,
       (error: unknown) => {
-        console.error(`The validators of step ${step} of form '${form.id}' could not be loaded`, error);
+        // the network's failure, not the engine's: the step says so and offers to try again
+        console.warn(`The validators of step ${step} of form '${form.id}' could not be loaded`, error);
         return true;
       },
     );

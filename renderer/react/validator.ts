@@ -66,16 +66,19 @@ export function precompiledValidation(form: CompiledForm, mod: PrecompiledModule
 /**
  * Step validation from one precompiled module per step (`GET /api/forms/{id}/validators/{step}.js`), loaded by
  * `load` when the wizard is about to show the step (`loadStep`); `loaded` holds those already there (the first
- * step's, fetched with the form). Validating a step whose module is not there is an error that says so.
+ * step's, fetched with the form). `attempt` counts the step's failed loads, so that a retry can ask for another
+ * address: browsers that follow the HTML standard before 2025 keep a failed module import for the page's life
+ * (Chromium 156 asks again). Validating a step whose module is not there is an error that says so.
  */
 export function stepwiseValidation(
   form: CompiledForm,
-  load: (step: number) => Promise<PrecompiledModule>,
+  load: (step: number, attempt: number) => Promise<PrecompiledModule>,
   loaded: ReadonlyMap<number, PrecompiledModule> = new Map(),
 ): StepValidation {
   const fns = new Map<number, ValidateFn>();
   const checks: Record<string, ValidateFn> = {};
   const pending = new Map<number, Promise<void>>();
+  const failures = new Map<number, number>();
   const add = (step: number, mod: PrecompiledModule) => {
     fns.set(step, stepOf(form, mod, step));
     Object.assign(checks, mod.checks ?? {});
@@ -101,8 +104,14 @@ export function stepwiseValidation(
       if (fns.has(step)) return Promise.resolve();
       let loading = pending.get(step);
       if (!loading) {
-        loading = load(step)
-          .then((mod) => add(step, mod))
+        loading = load(step, failures.get(step) ?? 0)
+          .then(
+            (mod) => add(step, mod),
+            (error: unknown) => {
+              failures.set(step, (failures.get(step) ?? 0) + 1);
+              throw error;
+            },
+          )
           .finally(() => pending.delete(step));
         pending.set(step, loading);
       }

@@ -137,6 +137,41 @@ test.describe('university review form', () => {
     expect(stored?.data).toMatchObject(answers);
   });
 
+  test("loads each step's validators a step ahead; when they cannot be loaded, says so, and Try again loads them", async ({
+    page,
+    server,
+  }) => {
+    // the network fails for step 2's validators until the test lets them through
+    const asked: string[] = [];
+    let offline = true;
+    await page.route('**/api/forms/*/validators/1.js*', async (route) => {
+      asked.push(new URL(route.request().url()).search);
+      if (offline) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await open(page, server);
+    // asked for while step 1 shows (and failed, which says nothing until step 2 opens)
+    await expect.poll(() => asked).toEqual(['']);
+    await fillUniversity(page);
+    await button(page, 'Next').click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('This step could not be loaded. Please check your connection and try again.');
+    const retry = page.getByRole('button', { name: 'Try again' });
+    await expect(retry).toBeFocused();
+    await expect(headline(page, 'Ratings')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /Semester/ })).toHaveCount(0);
+    await accessible(page, 'a step whose validators could not be loaded');
+    expect(asked).toEqual(['', '?retry=1']);
+
+    // back online: the retry asks for another address (older browsers keep a failed module import), and the step checks
+    offline = false;
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('combobox', { name: /Semester/ })).toBeVisible();
+    expect(asked).toEqual(['', '?retry=1', '?retry=2']);
+    await button(page, 'Next').click();
+    for (const label of ['Semester', 'Would you recommend it?']) await expectMessage(page, label, REQUIRED);
+  });
+
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 

@@ -30,8 +30,12 @@ export function registerFormRoutes(
 ) {
   const modules = new Map<CompiledForm, Map<number | 'all', string>>();
   type FormRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string> }>;
-  const variantOf = (request: FormRequest, reply: FastifyReply): CompiledForm | undefined => {
-    const found = registry.variant(request.params.id, { ...request.query });
+  const variantOf = (
+    request: FormRequest,
+    reply: FastifyReply,
+    options: Record<string, string> = request.query,
+  ): CompiledForm | undefined => {
+    const found = registry.variant(request.params.id, { ...options });
     if (!found) reply.code(404).send({ ok: false, message: `No form '${request.params.id}'` });
     else if ('error' in found) reply.code(400).send({ ok: false, message: found.error });
     else return found.form;
@@ -66,10 +70,12 @@ export function registerFormRoutes(
     if (!form) return reply;
     return sendModule(reply, moduleOf(form));
   });
-  // one step's validators, which the browser loads as the step is about to show
+  // one step's validators, which the browser loads as the step is about to show; `retry` (the count of failed
+  // loads) only makes another address, since older browsers keep a failed module import for the page's life
   type StepRequest = FastifyRequest<{ Params: { id: string; file: string }; Querystring: Record<string, string> }>;
   app.get('/api/forms/:id/validators/:file', async (request: StepRequest, reply) => {
-    const form = variantOf(request, reply);
+    const { retry: _retry, ...options } = request.query;
+    const form = variantOf(request, reply, options);
     if (!form) return reply;
     const step = /^(0|[1-9]\d{0,3})\.js$/.exec(request.params.file)?.[1];
     if (step === undefined || Number(step) >= form.stepSchemas.length) {

@@ -31,8 +31,11 @@ interface LoadedForm {
  */
 async function fetchVariant(id: string, query = ''): Promise<LoadedForm> {
   const base = `/api/forms/${encodeURIComponent(id)}`;
-  const stepModule = (step: number) =>
-    import(/* @vite-ignore */ `${base}/validators/${step}.js${query}`) as Promise<PrecompiledModule>;
+  // after a failed load, another address (`retry`, which the server ignores): older browsers keep the failure
+  const stepModule = (step: number, attempt = 0) => {
+    const retry = attempt ? `${query ? '&' : '?'}retry=${attempt}` : '';
+    return import(/* @vite-ignore */ `${base}/validators/${step}.js${query}${retry}`) as Promise<PrecompiledModule>;
+  };
   const [response, first] = await Promise.all([fetch(`${base}${query}`), stepModule(0).catch(() => undefined)]);
   if (!response.ok) throw new ApiStatusError(response.status);
   const form = (await response.json()) as CompiledForm;

@@ -132,6 +132,10 @@ describe('compiled forms for the browser', () => {
       });
     }
     expect((await fetch(`${base}/api/forms/nothing/validators/0.js`)).status).toBe(404);
+    // a retry after a failed load asks for another address, which serves the same module
+    const again = await fetch(`${base}/api/forms/health-insurance-booking/validators/3.js?retry=2`);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toBe(code);
   });
 
   it('compiles forms defined in the content service too', async () => {

@@ -185,6 +185,10 @@ describe('variants over HTTP', () => {
     expect(mobileStep).toContain('export const step0');
     expect(mobileStep).not.toBe(desktopStep);
     expect((await fetch(`${base}/api/forms/contact-enquiry/validators/0.js?dark=1`)).status).toBe(400);
+    const retried = await fetch(`${base}/api/forms/contact-enquiry/validators/0.js?mobile=true&retry=1`);
+    expect(await retried.text()).toBe(mobileStep);
+    // `retry` is no option of the form anywhere else
+    expect((await fetch(`${base}/api/forms/contact-enquiry?retry=1`)).status).toBe(400);
   });
 
   it('checks a submission against the variant named in X-Form-Options', async () => {
