@@ -78,19 +78,22 @@ export function toEsModule(code: string, opts: PrecompileOptions): string {
   return `${interop}\n${imports.join('\n')}\n${body.replace(/^"use strict";/, '')}`;
 }
 
+/** The indexes of a form's steps, or only `step`. */
+const stepIndexes = (form: CompiledForm, step?: number): number[] =>
+  step === undefined ? form.stepSchemas.map((_s, i) => i) : [step];
+
 /**
  * The sub-schemas RJSF passes to `isValid` while it renders the steps, or only step `step` (the `if` of a
  * condition, the options of a choice), keyed as RJSF looks them up: by `$id`, else by `hashForSchema`.
  */
 export function renderChecksOf(form: CompiledForm, step?: number): Map<string, JsonSchema> {
   const checks = new Map<string, JsonSchema>();
-  form.stepSchemas.forEach((_s, i) => {
-    if (step !== undefined && i !== step) return;
+  for (const i of stepIndexes(form, step)) {
     const root = renderSchemaFor(form, i);
     for (const [key, schema] of Object.entries(schemaParser(root as RJSFSchema))) {
       if (key !== root.$id) checks.set(key, schema as JsonSchema);
     }
-  });
+  }
   return checks;
 }
 
@@ -113,11 +116,10 @@ export function precompileValidators(form: CompiledForm, opts: PrecompileOptions
     ajv.addSchema(form.schema);
     exportsById.form = form.schema.$id as string;
   }
-  form.stepSchemas.forEach((s, i) => {
-    if (step !== undefined && i !== step) return;
-    ajv.addSchema(s);
-    exportsById[`step${i}`] = s.$id as string;
-  });
+  for (const i of stepIndexes(form, step)) {
+    ajv.addSchema(form.stepSchemas[i]);
+    exportsById[`step${i}`] = form.stepSchemas[i].$id as string;
+  }
   const checkNames: string[] = [];
   for (const [key, schema] of renderChecksOf(form, step)) {
     const name = `check${checkNames.length}`;

@@ -49,8 +49,11 @@ export function registerFormRoutes(
   });
   /** The module of a variant's steps (`step` undefined: all of them), generated once. */
   const moduleOf = (form: CompiledForm, step?: number): string => {
-    const byStep = modules.get(form) ?? new Map<number | 'all', string>();
-    modules.set(form, byStep);
+    let byStep = modules.get(form);
+    if (!byStep) {
+      byStep = new Map();
+      modules.set(form, byStep);
+    }
     let code = byStep.get(step ?? 'all');
     if (!code) {
       code = precompileValidators(form, {

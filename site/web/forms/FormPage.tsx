@@ -13,7 +13,6 @@ import { ApiStatusError } from '../../../renderer/react/api.js';
 import { FormRunner } from '../../../renderer/react/FormRunner.js';
 import { accessibleTheme } from '../../../renderer/react/theme.js';
 import { type PrecompiledModule, type StepValidation, stepwiseValidation } from '../../../renderer/react/validator.js';
-
 import { LOADING, Spinner } from '../Spinner.js';
 
 const FormNotFound = lazy(() => import('./FormNotFound.js'));
