@@ -32,7 +32,8 @@ export default defineConfig({
         '--use-fake-ui-for-media-stream',
       ],
     },
-    trace: 'off',
+    // PW_TRACE=1 keeps a trace of each failing test (npm run test:stress -- --suite browser finds races this way)
+    trace: process.env.PW_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
 });

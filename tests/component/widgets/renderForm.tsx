@@ -10,6 +10,8 @@ export function renderForm(opts: {
   uiSchema?: UiSchema;
   formData?: unknown;
   formContext?: WidgetFormContext;
+  /** Called with the form data of every change, as the form reports it. */
+  onChange?: (formData: unknown) => void;
 }) {
   let data: unknown = opts.formData;
   const changes: unknown[] = [];
@@ -26,6 +28,7 @@ export function renderForm(opts: {
       onChange={(e) => {
         data = e.formData;
         changes.push(e.formData);
+        opts.onChange?.(e.formData);
       }}
     />,
   );
