@@ -124,10 +124,11 @@ const busy = startLoad();
 const stop = () => {
   for (const child of busy) child.kill();
 };
-process.on('SIGINT', () => {
-  stop();
-  process.exit(130);
-});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => {
+    stop();
+    process.exit(130);
+  });
 console.log(
   `stress: ${suites.join(' + ')}, ${runs} run(s), ${load} busy process(es) on ${availableParallelism()} cores`,
 );

@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { FieldProps } from '@rjsf/utils';
 import { Button, message, Progress, Upload } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ariaFor } from '../shared/aria.js';
 import { FieldLabel } from '../shared/FieldLabel.js';
 import { formContextOf, maybe, textOr, textsOf } from '../shared/texts.js';
@@ -87,26 +87,17 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
   pathRef.current = fieldPathId.path;
   const label = maybe(t, uiSchema?.['ui:title']) ?? props.schema.title ?? name;
 
-  // the wizard holds Next while files are uploading: it learns the count in the same turn as the status changes, not
-  // from an effect after the render, so a record that says 'done' never meets a count that still says 1
   const onUploadChangeRef = useRef(ctx.onUploadChange);
   onUploadChangeRef.current = ctx.onUploadChange;
-  const reported = useRef<number | undefined>(undefined);
   const idRef = useRef(id);
   idRef.current = id;
-  const reportInFlight = useCallback((list: Item[]) => {
-    const count = list.filter((i) => i.status === 'uploading').length;
-    if (count === reported.current) return;
-    reported.current = count;
-    onUploadChangeRef.current?.(count, idRef.current);
-  }, []);
+  const reported = useRef(0);
 
   /** Applies a change to the list; the form value changes only when a status or the set of files changes. */
   const update = (change: (list: Item[]) => Item[], emit: boolean) => {
     const next = change(itemsRef.current);
     itemsRef.current = next;
     setItems(next);
-    reportInFlight(next);
     if (emit) onChangeRef.current(next.length > 0 ? next.map(toRecord) : undefined, pathRef.current);
   };
 
@@ -121,19 +112,26 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
     const next = records.map((r) => ({ ...r, percent: r.status === 'done' ? 100 : 0 }));
     itemsRef.current = next;
     setItems(next);
-    reportInFlight(next);
-  }, [formData, reportInFlight]);
+  }, [formData]);
 
+  // The wizard holds Next while files upload. It hears the count in the commit that draws the new status: this
+  // layout effect runs before RJSF's Form hands the new value to the wizard (in its setState callback, after its
+  // children's layout effects), so the wizard takes both in one render. From an effect after the render, the wizard
+  // held Next for a file already done; told before the value (in the change itself), the wizard redrew the form with
+  // the value from before the change, which RJSF then took back as its own (the file showed 'uploading' for ever).
+  const inFlight = items.filter((i) => i.status === 'uploading').length;
+  useLayoutEffect(() => {
+    reported.current = inFlight;
+    onUploadChangeRef.current?.(inFlight, idRef.current);
+  }, [inFlight]);
   useEffect(() => {
-    reportInFlight(itemsRef.current);
     const open = handles.current;
     return () => {
       for (const h of open.values()) h.abort();
-      // aborted uploads hold nothing any more
+      // the aborted uploads hold Next no longer
       if (reported.current) onUploadChangeRef.current?.(0, idRef.current);
-      reported.current = undefined;
     };
-  }, [reportInFlight]);
+  }, []);
 
   const problemText = (p: FileProblem) => t(messages[p] ?? `upload.${p}`, { limit: maxFiles, count: maxFiles });
   const failedText = (fileName: string) =>
