@@ -1,6 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import { Button } from 'antd';
-import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Translate } from '../shared/texts.js';
 import { FaceSubmitError, faceIdsFromStorage, submitFaceVideo } from './api.js';
 import { CameraError, openCamera, stopStream } from './camera.js';
@@ -354,7 +354,8 @@ export function FaceCapture(props: FaceCaptureProps) {
 
   const busy = BUSY.includes(phase);
   const onBusyChange = props.onBusyChange;
-  useEffect(() => {
+  // in the commit that draws the new phase (as the upload fields do), so Next is held exactly while a check runs
+  useLayoutEffect(() => {
     onBusyChange?.(busy);
   }, [busy, onBusyChange]);
   useEffect(() => () => latest.current.onBusyChange?.(false), []);

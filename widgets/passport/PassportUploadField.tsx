@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import type { FieldProps } from '@rjsf/utils';
 import { Alert, Button, message, Progress, Upload } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { CompiledForm } from '../../renderer/core/compile/types.js';
 import { ariaFor } from '../shared/aria.js';
 import { FieldLabel } from '../shared/FieldLabel.js';
@@ -144,7 +144,8 @@ export function PassportUploadField(props: FieldProps<UploadRecord[] | undefined
 
   const busy = progress.stage === 'uploading' || progress.stage === 'verifying';
   const onUploadChange = ctx.onUploadChange;
-  useEffect(() => {
+  // in the commit that draws the new stage, as the upload field does: Next is held exactly while the passport is busy
+  useLayoutEffect(() => {
     onUploadChange?.(busy ? 1 : 0, id);
     // a field that leaves while busy (its run is aborted) must not hold Next of the steps after it
     return () => onUploadChange?.(0, id);
