@@ -12,6 +12,7 @@ import { Indicator, indicatorKind } from './Indicator.js';
 import { useT } from './i18n.js';
 import { Loading } from './Loading.js';
 import { LazyDraftDialog, LazyResultScreen } from './lazyParts.js';
+import { nameListboxes } from './listboxNames.js';
 import { StepForm } from './StepForm.js';
 import { useStepCode } from './stepCode.js';
 import { useMediaQuery } from './useMediaQuery.js';
@@ -61,6 +62,9 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
   const uploads = useRef(new Map<string, number>());
   // the dialog's code loads only when a stored draft is offered; once shown, it stays mounted to close as a dialog does
   const [draftOffered] = useState(() => pendingDraft !== undefined);
+
+  // the lists select boxes open get the name of their field (antd leaves them unnamed)
+  useEffect(() => nameListboxes(), []);
 
   // every step change starts at the top of the page
   const stepShown = state.step;

@@ -5,7 +5,17 @@
  * checks it against the same schema. Filled as a person would; the stored submission is read back.
  */
 import type { Page } from '@playwright/test';
-import { accessible, button, choose, expectMessage, field, headline, INVALID, REQUIRED_PLAIN } from './filling.js';
+import {
+  accessible,
+  button,
+  choose,
+  expectMessage,
+  field,
+  headline,
+  INVALID,
+  named,
+  REQUIRED_PLAIN,
+} from './filling.js';
 import { expect, latestSubmission, test } from './fixtures.js';
 
 const FORM = 'contact-enquiry';
@@ -56,6 +66,20 @@ const enquiry = {
 
 test.describe('contact form on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('names the list each select box opens after its field, so an open list passes axe', async ({ page, server }) => {
+    await open(page, server);
+    // RJSF's antd select, the phone field's area code, a searchable select
+    for (const label of ['Title', 'Area code', 'Type of enquiry']) {
+      const box = page.getByRole('combobox', { name: named(label) });
+      await box.click();
+      await expect(box).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('listbox', { name: named(label) })).toBeAttached();
+      await accessible(page, `the form with the ${label} list open`);
+      await box.press('Escape');
+      await expect(box).toHaveAttribute('aria-expanded', 'false');
+    }
+  });
 
   test('requires the desktop fields, keeps the form on failure and shows the result page on success', async ({
     page,
