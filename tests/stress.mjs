@@ -43,7 +43,7 @@ function startLoad() {
 }
 
 /** Runs a command, echoing its output to a log file only; resolves with its exit code and what it printed. */
-function run(command, commandArgs, env, log) {
+function run(command, commandArgs, env) {
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
@@ -53,20 +53,24 @@ function run(command, commandArgs, env, log) {
     child.stderr.on('data', (chunk) => {
       text += chunk;
     });
-    child.on('close', (code) => resolve({ code: code ?? 1, text, log }));
+    child.on('close', (code) => resolve({ code: code ?? 1, text }));
   });
+}
+
+/** A run's JSON report, or undefined when the run wrote none (it crashed or was stopped). */
+function readReport(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Vitest's JSON report: each test's full name and status; errors outside tests count against their file. */
 function vitestResults(file, output) {
+  const report = readReport(file);
   const results = new Map();
-  let report;
-  try {
-    report = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    results.set('(the run wrote no report)', 'failed');
-    return results;
-  }
+  if (!report) return results.set('(the run wrote no report)', 'failed');
   for (const testFile of report.testResults ?? []) {
     const name = testFile.name.replace(`${process.cwd()}/`, '');
     if (testFile.status === 'failed' && testFile.assertionResults.every((t) => t.status !== 'failed'))
@@ -82,14 +86,9 @@ function vitestResults(file, output) {
 
 /** Playwright's JSON report: each test by file and title path. */
 function playwrightResults(file) {
+  const report = readReport(file);
   const results = new Map();
-  let report;
-  try {
-    report = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    results.set('(the run wrote no report)', 'failed');
-    return results;
-  }
+  if (!report) return results.set('(the run wrote no report)', 'failed');
   const walk = (suiteNode, titles) => {
     for (const spec of suiteNode.specs ?? []) {
       const name = `${spec.file} › ${[...titles, spec.title].join(' › ')}`;
@@ -139,8 +138,8 @@ try {
       const started = Date.now();
       const result =
         which === 'unit'
-          ? await run('npx', ['vitest', 'run', '--reporter=json', `--outputFile=${report}`, ...filters], {}, report)
-          : await run('npx', ['playwright', 'test', ...filters], {}, report);
+          ? await run('npx', ['vitest', 'run', '--reporter=json', `--outputFile=${report}`, ...filters], {})
+          : await run('npx', ['playwright', 'test', ...filters], {});
       // playwright.config.ts writes its JSON report to .test-results/browser.json: kept once per run
       // and the failing tests' screenshots (and traces with PW_TRACE=1), which the next run's output would replace
       if (which === 'browser') {
