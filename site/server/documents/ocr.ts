@@ -3,13 +3,24 @@
  * (WebAssembly) comes from the tesseract.js-core package and the English model from the npm package
  * @tesseract.js-data/eng, read from node_modules. tesseract.js would otherwise download the model from
  * a CDN, which a server must not depend on (and which leaks that a passport is being read).
+ *
+ * Limits (config.ts, `OcrSettings`), because decoding is where an upload costs: a 169 KB PNG can
+ * announce 12,000 × 12,000 pixels, and reading it took 25 s and 600 MB that stayed. So the image's size
+ * is read from its header (files/check.ts) and anything over OCR_MAX_PIXELS is refused with 413 before a
+ * byte is decoded; reads run in a bounded pool (OCR_WORKERS workers, OCR_QUEUE waiting, more get 503
+ * with Retry-After); one read gets OCR_TIMEOUT_MS, after which its worker is terminated and replaced
+ * (422); and a worker that read an image over OCR_RECYCLE_PIXELS is replaced after it, since the
+ * WebAssembly heap a large image grew never shrinks while its worker lives.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Tesseract from 'tesseract.js';
+import { type OcrSettings, ocrSettings } from '../config.js';
+import { checkImagePixels, type ImageSize } from '../files/check.js';
 import { findTd3, type MrzCorrection, type OcrLine } from './mrz-lines.js';
+import { type PoolStats, WorkerPool } from './worker-pool.js';
 
 export interface MrzReadResult {
   /** The two corrected TD3 lines, or an empty array when no MRZ was found. */
@@ -22,7 +33,7 @@ export interface MrzReadResult {
   raw: string[];
 }
 
-export interface OcrOptions {
+export interface OcrOptions extends Partial<OcrSettings> {
   /** Where tesseract.js keeps the unpacked model between starts (default: os.tmpdir()/antrag-tesseract). */
   cacheDir?: string;
 }
@@ -47,29 +58,55 @@ function modelDir(): { langPath: string; variant: string } {
   return { langPath: pkg.langPath, variant: 'default' };
 }
 
-let workerPromise: Promise<Tesseract.Worker> | null = null;
+let configured: OcrSettings | undefined;
 let configuredCacheDir: string | undefined;
+let pool: WorkerPool<Tesseract.Worker> | undefined;
 
-/** Set options before the first OCR (later calls keep the running worker). */
-export function configureOcr(options: OcrOptions): void {
-  configuredCacheDir = options.cacheDir;
+/** The limits in force: those given to `configureOcr`, else those of the environment (config.ts). */
+export function ocrLimits(): OcrSettings {
+  configured ??= ocrSettings(process.env);
+  return configured;
 }
 
 /**
- * One worker for the whole process, created on first use: starting one costs most of a second
- * (loading the WebAssembly core and the model), recognising an MRZ crop a few hundred ms. The worker
- * runs its jobs one after another, and its parameters never change after start, so concurrent
- * requests can share it safely.
+ * Set the limits (any not given keep their value) and the model cache folder. A running pool is
+ * closed, so the next OCR starts workers under the new settings; call it at start (main.ts) or in tests.
  */
-function getWorker(): Promise<Tesseract.Worker> {
-  if (!workerPromise) {
-    workerPromise = startWorker().catch((error: unknown) => {
-      // Let the next request try again instead of caching the failure forever.
-      workerPromise = null;
-      throw error;
+export async function configureOcr(options: OcrOptions): Promise<void> {
+  const { cacheDir, ...limits } = options;
+  const given = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+  configured = { ...ocrLimits(), ...given };
+  if (cacheDir !== undefined) configuredCacheDir = cacheDir;
+  await closeOcr();
+}
+
+/**
+ * The workers, created on first use: starting one costs most of a second (loading the WebAssembly
+ * core and the model), recognising an MRZ crop a few hundred ms. Each worker runs one read at a time.
+ */
+function ocrPool(): WorkerPool<Tesseract.Worker> {
+  if (!pool) {
+    const limits = ocrLimits();
+    pool = new WorkerPool<Tesseract.Worker>({
+      size: limits.workers,
+      queue: limits.queue,
+      timeoutMs: limits.timeoutMs,
+      create: startWorker,
+      // tesseract.js ends the worker thread at once, also in the middle of a recognition
+      destroy: async (worker) => {
+        await worker.terminate();
+      },
+      busyMessage: (seconds) =>
+        `the passport reader is busy with other uploads; please try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
+      // 422 rather than 503/504: the read was stopped because of this image (too large or too busy to read
+      // in time), retrying the same file would only use up a worker again, and what helps is another photo.
+      timeout: (ms) => ({
+        statusCode: 422,
+        message: `the passport image could not be read within ${Number((ms / 1000).toFixed(1))} seconds; please upload a smaller, sharper photo of the passport's photo page`,
+      }),
     });
   }
-  return workerPromise;
+  return pool;
 }
 
 async function startWorker(): Promise<Tesseract.Worker> {
@@ -94,44 +131,16 @@ async function startWorker(): Promise<Tesseract.Worker> {
   return worker;
 }
 
-/** Terminate the worker (server shutdown, end of tests). The next OCR starts a new one. */
-export async function closeOcr(): Promise<void> {
-  const pending = workerPromise;
-  workerPromise = null;
-  if (!pending) return;
-  try {
-    const worker = await pending;
-    await worker.terminate();
-  } catch {
-    // A worker that never started has nothing to terminate.
-  }
+/** Workers busy, waiting reads and totals (started, timed out, refused, recycled); null before the first OCR. */
+export function ocrStats(): PoolStats | null {
+  return pool?.stats() ?? null;
 }
 
-/** Width and height from a PNG or JPEG header; null for other formats (they are then read whole). */
-export function imageSize(bytes: Uint8Array): { width: number; height: number } | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // PNG: signature, then the IHDR chunk with width and height as 32-bit big-endian numbers.
-  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47) {
-    return { width: view.getUint32(16), height: view.getUint32(20) };
-  }
-  // JPEG: walk the segments up to a start-of-frame marker (C0–CF except C4, C8, CC).
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
-    let offset = 2;
-    while (offset + 9 < bytes.length) {
-      if (bytes[offset] !== 0xff) return null;
-      const marker = bytes[offset + 1];
-      if (marker === 0xff) {
-        offset += 1;
-        continue;
-      }
-      const length = view.getUint16(offset + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-        return { height: view.getUint16(offset + 5), width: view.getUint16(offset + 7) };
-      }
-      offset += 2 + length;
-    }
-  }
-  return null;
+/** Terminate the workers (server shutdown, end of tests). The next OCR starts new ones. */
+export async function closeOcr(): Promise<void> {
+  const running = pool;
+  pool = undefined;
+  await running?.close();
 }
 
 function ocrLines(page: Tesseract.Page): OcrLine[] {
@@ -151,17 +160,40 @@ function ocrLines(page: Tesseract.Page): OcrLine[] {
 }
 
 /**
- * Read the two TD3 lines of a passport image (PNG, JPEG or another format tesseract decodes).
+ * Read the two TD3 lines of a passport image (PNG, JPEG, GIF or WebP).
+ *
+ * The image's size is read from its header first, without decoding it: an image of more than
+ * `maxPixels` is refused with `OcrImageTooLargeError` (413) and one whose size cannot be read with
+ * `OcrImageError`, both within microseconds and before any memory is taken. The read then runs in the
+ * worker pool: `PoolBusyError` (503, `retryAfterSeconds`) when too many uploads wait already,
+ * `PoolTimeoutError` (422) when it takes longer than `timeoutMs`.
+ *
  * The bottom half is read first, where the MRZ sits on the data page: it is several times faster than
  * the whole page and avoids header text. If that does not give an MRZ whose check digits all hold,
  * the whole image is read too and the better result wins.
  */
 export async function readMrz(image: Uint8Array): Promise<MrzReadResult> {
-  const worker = await getWorker();
+  const limits = ocrLimits();
+  const check = checkImagePixels(image, limits.maxPixels);
+  if (!check.ok) {
+    if (check.reason === 'too-many-pixels') throw new OcrImageTooLargeError(check.message);
+    throw new OcrImageError(check.message);
+  }
+  const { size } = check;
+  return ocrPool().run((worker, signal) => recognise(worker, signal, image, size), {
+    recycle: size.pixels > limits.recyclePixels,
+  });
+}
+
+async function recognise(
+  worker: Tesseract.Worker,
+  signal: AbortSignal,
+  image: Uint8Array,
+  size: ImageSize,
+): Promise<MrzReadResult> {
   const buffer = Buffer.from(image.buffer, image.byteOffset, image.byteLength);
-  const size = imageSize(image);
   const attempts: (Tesseract.Rectangle | undefined)[] = [];
-  if (size && size.height >= 40) {
+  if (size.height >= 40) {
     const top = Math.floor(size.height / 2);
     attempts.push({ left: 0, top, width: size.width, height: size.height - top });
   }
@@ -169,6 +201,8 @@ export async function readMrz(image: Uint8Array): Promise<MrzReadResult> {
 
   let best: ReturnType<typeof findTd3> = null;
   for (const rectangle of attempts) {
+    // the worker was ended under this read (time out, shutdown): a call on it would never answer
+    if (signal.aborted) throw new Error('the read was stopped');
     let page: Tesseract.Page;
     try {
       const result = await worker.recognize(buffer, rectangle ? { rectangle } : {}, { text: true, blocks: true });
@@ -185,6 +219,15 @@ export async function readMrz(image: Uint8Array): Promise<MrzReadResult> {
   }
   if (!best) return { lines: [], confidence: 0, corrections: [], raw: [] };
   return { lines: [...best.lines], confidence: best.confidence, corrections: best.corrections, raw: [...best.raw] };
+}
+
+/** The image has more pixels than the reader accepts (`maxPixels`): answered with 413 before decoding. */
+export class OcrImageTooLargeError extends Error {
+  readonly statusCode = 413;
+  constructor(message: string) {
+    super(message);
+    this.name = 'OcrImageTooLargeError';
+  }
 }
 
 /** The upload is not an image tesseract can decode. */

@@ -6,6 +6,11 @@
  * reject / review). The form sends both in parallel with the same file, so the OCR result is shared
  * for a short while by the image's hash instead of reading the image twice.
  *
+ * Hostile or oversized images are turned away by the OCR layer (ocr.ts) before anything decodes them,
+ * and its errors carry their HTTP answer, which both routes pass on unchanged: 413 for more pixels than
+ * OCR_MAX_PIXELS (read from the header), 503 with Retry-After when the reader's waiting line is full,
+ * 422 when a read runs out of time. An image whose header gives no size is "not a readable image".
+ *
  * What the MRZ does not contain, and this module therefore cannot deliver: the issue date, the place of
  * birth and the country of birth (a TD3 MRZ carries document code, issuing state, name, document number,
  * nationality, birth date, sex, expiry date and an optional personal number). Those fields are returned
@@ -139,6 +144,7 @@ async function analyseUncached(image: Uint8Array): Promise<PassportAnalysis> {
   try {
     mrz = await readMrz(image);
   } catch (error) {
+    // Only "not a decodable image" is an answer about the document; the limits' errors (413, 503, 422) go up.
     if (error instanceof OcrImageError) {
       return { mrz: { lines: [], confidence: 0, corrections: [], raw: [] }, parsed: null, imageError: error.message };
     }
