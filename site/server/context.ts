@@ -25,6 +25,14 @@ export interface FileStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<StoredFile>;
   get(key: string): Promise<Uint8Array | undefined>;
   delete(key: string): Promise<void>;
+  /** Every stored file whose key starts with `prefix`, with its last change (for the orphan sweep). */
+  list(prefix: string): AsyncIterable<ListedFile>;
+}
+
+/** A file as a store lists it. */
+export interface ListedFile {
+  key: string;
+  modified: Date;
 }
 
 /** Sends mail: an outbox folder by default, SMTP when configured. */

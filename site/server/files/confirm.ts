@@ -41,7 +41,10 @@ export async function confirmUpload(ctx: ServerContext, key: string): Promise<Co
     return { ok: false, reason: 'rejected', message: checked.message };
   }
   const file = { key, contentType: checked.contentType, size: checked.size };
-  // Another request may have confirmed it meanwhile; either way the file is now on record.
-  await claimUpload(ctx.db, file);
-  return { ok: true, file };
+  if (await claimUpload(ctx.db, file)) return { ok: true, file };
+  // Another request confirmed it meanwhile (then its row is there), or the orphan sweep claimed the key
+  // (then the file is being deleted and must not be used).
+  const live = await findUpload(ctx.db, key);
+  if (live) return { ok: true, file: live };
+  return { ok: false, reason: 'not-found', message: `the file '${key}' is no longer kept; upload it again` };
 }

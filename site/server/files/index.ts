@@ -8,9 +8,11 @@ export { ALLOWED_UPLOAD_TYPES, type CheckResult, checkFile, normalizeMime } from
 export { type ConfirmResult, confirmUpload } from './confirm.js';
 export { assertSafeKey, keyProblem } from './keys.js';
 export { LocalFileStore } from './local.js';
-export { checkUploadRequest, typeForFileName, UPLOAD_KEY_PREFIX, uploadKey } from './names.js';
+export { checkUploadRequest, typeForFileName, UPLOAD_KEY_PREFIX, uploadKey, uploadKeyProblem } from './names.js';
+export { markUploadsUsed, UploadGone, uploadKeysIn } from './records.js';
 export { registerUploadRoutes } from './routes.js';
 export { S3FileStore } from './s3.js';
+export { type FileSweeper, type SweepResult, startFileSweeper, sweepOrphanFiles } from './sweep.js';
 
 /**
  * `local` keeps files under `<dataDir>/files` and hands out the relative upload URL `/api/upload`

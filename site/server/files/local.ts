@@ -3,11 +3,12 @@
  * upload target POST /api/upload that stands in for an S3 presigned POST.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Config } from '../config.js';
-import type { FileStore, StoredFile } from '../context.js';
-import { assertSafeKey } from './keys.js';
+import type { FileStore, ListedFile, StoredFile } from '../context.js';
+import { assertSafeKey, keyProblem } from './keys.js';
 import { createPolicy, type PolicyCheck, verifyPolicy } from './policy.js';
 
 export { assertSafeKey, keyProblem } from './keys.js';
@@ -136,5 +137,40 @@ export class LocalFileStore implements FileStore {
   async delete(key: string): Promise<void> {
     // force: deleting a file that is not there is not an error (S3 behaves the same).
     await rm(this.pathOf(key), { force: true });
+  }
+
+  /**
+   * The files under `prefix`, folder by folder. Hidden names (the temporary files of `put`) and
+   * anything that is no valid key are left out: no key could name them.
+   */
+  async *list(prefix: string): AsyncIterable<ListedFile> {
+    const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    const pending = [folder];
+    while (pending.length > 0) {
+      const dir = pending.pop() as string;
+      let entries: Dirent[];
+      try {
+        entries = await readdir(join(this.root, dir), { withFileTypes: true });
+      } catch (error) {
+        if (isNotFound(error)) continue;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (entry.name.startsWith('.')) continue;
+        const key = `${dir}${entry.name}`;
+        if (entry.isDirectory()) {
+          if (`${key}/`.startsWith(prefix) || prefix.startsWith(`${key}/`)) pending.push(`${key}/`);
+        } else if (entry.isFile() && key.startsWith(prefix) && !keyProblem(key)) {
+          const modified = await stat(join(this.root, key)).then(
+            (s) => s.mtime,
+            (error) => {
+              if (isNotFound(error)) return undefined; // deleted meanwhile
+              throw error;
+            },
+          );
+          if (modified) yield { key, modified };
+        }
+      }
+    }
   }
 }

@@ -22,6 +22,29 @@ export function uploadKey(fileName: string): string {
   return `${UPLOAD_KEY_PREFIX}${fileName}`;
 }
 
+/** Why `name` cannot be a generated upload file name, or undefined when it can. */
+function fileNameProblem(name: string): string | undefined {
+  if (name.length > MAX_NAME_LENGTH || !FILE_NAME.test(name) || name.includes('..')) {
+    return `'file' must be a generated file name of at most ${MAX_NAME_LENGTH} letters, digits, '_', '-' and '.', starting with a letter or digit`;
+  }
+  return undefined;
+}
+
+/**
+ * Why `key` is not the key of an upload (`uploads/` and one generated file name: no folders, no '..'),
+ * or undefined when it is. Every key GET /api/upload-file signs passes; the upload target checks the
+ * key of each policy it is shown again, so no policy reaches the store with another key.
+ */
+export function uploadKeyProblem(key: string): string | undefined {
+  const shown = key.length > 80 ? `${key.slice(0, 80)}…` : key;
+  if (!key.startsWith(UPLOAD_KEY_PREFIX)) return `the key '${shown}' is not under '${UPLOAD_KEY_PREFIX}'`;
+  const name = key.slice(UPLOAD_KEY_PREFIX.length);
+  if (fileNameProblem(name)) {
+    return `the key '${shown}' is not '${UPLOAD_KEY_PREFIX}' and one generated file name (letters, digits, '_', '-' and '.', no '/' and no '..')`;
+  }
+  return undefined;
+}
+
 /** The extension of a name, lower case, without the dot ('' when there is none). */
 function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
@@ -53,12 +76,8 @@ export function checkUploadRequest(
   if (typeof fileType !== 'string' || fileType === '') {
     return { ok: false, message: "the query parameter 'fileType' (the file's MIME type) is required, once" };
   }
-  if (file.length > MAX_NAME_LENGTH || !FILE_NAME.test(file) || file.includes('..')) {
-    return {
-      ok: false,
-      message: `'file' must be a generated file name of at most ${MAX_NAME_LENGTH} letters, digits, '_', '-' and '.', starting with a letter or digit`,
-    };
-  }
+  const nameProblem = fileNameProblem(file);
+  if (nameProblem) return { ok: false, message: nameProblem };
   const contentType = normalizeMime(fileType);
   if (!allowed.includes(contentType)) {
     return {

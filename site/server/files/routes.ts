@@ -14,8 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { ALLOWED_UPLOAD_TYPES, type CheckFailure, checkFile } from './check.js';
 import { LOCAL_UPLOAD_PATH, LocalFileStore } from './local.js';
-import { checkUploadRequest, MIN_UPLOAD_BYTES } from './names.js';
-import { claimUpload, findUpload, releaseUpload } from './records.js';
+import { checkUploadRequest, MIN_UPLOAD_BYTES, uploadKeyProblem } from './names.js';
+import { claimUpload, keyTaken, releaseUpload } from './records.js';
 
 export { MIN_UPLOAD_BYTES } from './names.js';
 
@@ -61,8 +61,8 @@ export async function registerUploadRoutes(app: FastifyInstance, ctx: ServerCont
       const checked = checkUploadRequest(request.query ?? {});
       if (!checked.ok) return sendError(reply, 400, 'bad-request', checked.message);
       // Names are generated with a unique id; one already taken means a replay or an attempt to
-      // overwrite someone else's file.
-      if (await findUpload(ctx.db, checked.key)) {
+      // overwrite someone else's file (or a file the orphan sweep is removing).
+      if (await keyTaken(ctx.db, checked.key)) {
         return sendError(
           reply,
           409,
@@ -162,6 +162,14 @@ async function handleUploadForm(
       return sendError(reply, status, `policy-${verdict.reason}`, verdict.message);
     }
     const { policy } = verdict;
+    // A policy names its key, and only a signed one gets here; still, the key goes to the disk next, so
+    // it must be an upload key (a forged or buggy policy with '../' or another folder is the client's
+    // error, not the server's).
+    const keyProblem = uploadKeyProblem(policy.key);
+    if (keyProblem) {
+      part.file.destroy();
+      return sendError(reply, 400, 'invalid-key', `the upload policy's key cannot be used: ${keyProblem}`);
+    }
     const cap = Math.min(policy.maxBytes, maxBytes);
 
     // Read with our own count: the parser's cap is the global one, the policy's may be lower, and

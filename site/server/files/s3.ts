@@ -3,11 +3,17 @@
  * a presigned POST whose policy S3 itself enforces; the server reads, writes and deletes through the
  * S3 client.
  */
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { Config } from '../config.js';
-import type { FileStore, StoredFile } from '../context.js';
-import { assertSafeKey } from './keys.js';
+import type { FileStore, ListedFile, StoredFile } from '../context.js';
+import { assertSafeKey, keyProblem } from './keys.js';
 
 export interface S3FileStoreOptions {
   bucket: string;
@@ -105,5 +111,21 @@ export class S3FileStore implements FileStore {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** The objects under `prefix`, a page (up to 1,000) at a time; keys no key rule allows are left out. */
+  async *list(prefix: string): AsyncIterable<ListedFile> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key && object.LastModified && !keyProblem(object.Key)) {
+          yield { key: object.Key, modified: object.LastModified };
+        }
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 }

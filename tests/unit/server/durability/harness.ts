@@ -82,6 +82,9 @@ const SERVER_VARIABLES = [
   'TRUST_PROXY',
   'RATE_LIMIT_SUBMISSIONS',
   'RATE_LIMIT_TOKENS',
+  'RATE_LIMIT_PREFIX',
+  'REDIS_URL',
+  'UPLOAD_ORPHAN_HOURS',
 ];
 
 /** Starts the server and waits until /api/health answers; rejects (and kills it) when it does not in time. */
@@ -145,10 +148,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
  */
 export const UNLIMITED_SUBMISSIONS = { RATE_LIMIT_SUBMISSIONS: '100000000' };
 
-/** Uploads one file through the real contract: ask for a signed target, then post the form to it. */
-export async function uploadFile(base: string, name: string, contentType: string, data: Uint8Array): Promise<void> {
+/**
+ * Uploads one file through the real contract: ask for a signed target, then post the form to it. `headers` go with
+ * both requests (the load benchmark sends each applicant's own X-Forwarded-For).
+ */
+export async function uploadFile(
+  base: string,
+  name: string,
+  contentType: string,
+  data: Uint8Array,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const query = new URLSearchParams({ file: name, fileType: contentType });
-  const targetResponse = await fetch(`${base}/api/upload-file?${query}`);
+  const targetResponse = await fetch(`${base}/api/upload-file?${query}`, { headers });
   if (!targetResponse.ok) {
     throw new Error(`GET /api/upload-file for ${name}: ${targetResponse.status} ${await targetResponse.text()}`);
   }
@@ -156,7 +168,7 @@ export async function uploadFile(base: string, name: string, contentType: string
   const form = uploadForm(target.fields, data, contentType);
   const response = await fetch(new URL(target.url, base), {
     method: 'POST',
-    headers: form.headers,
+    headers: { ...headers, ...form.headers },
     body: new Uint8Array(form.payload),
   });
   if (response.status !== 204) {
@@ -180,14 +192,15 @@ export interface Booking {
 
 /**
  * Uploads an admission letter (PDF) and a passport photo (JPEG) under fresh generated names and
- * returns a valid health-insurance booking that refers to them, as the form would send it.
+ * returns a valid health-insurance booking that refers to them, as the form would send it. `uploadHeaders` go with
+ * the uploads only.
  */
-export async function prepareBooking(base: string): Promise<Booking> {
+export async function prepareBooking(base: string, uploadHeaders: Record<string, string> = {}): Promise<Booking> {
   const id = randomBytes(6).toString('hex');
   const admission = `admissionDocumentUpload_${id}.pdf`;
   const photo = `passportPhotoUpload_${id}.jpg`;
-  await uploadFile(base, admission, 'application/pdf', PDF);
-  await uploadFile(base, photo, 'image/jpeg', JPEG);
+  await uploadFile(base, admission, 'application/pdf', PDF, uploadHeaders);
+  await uploadFile(base, photo, 'image/jpeg', JPEG, uploadHeaders);
   const data = student();
   (data.admissionDocumentUpload as Array<{ name: string }>)[0].name = admission;
   (data.passportPhotoUpload as Array<{ name: string }>)[0].name = photo;

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -36,6 +36,24 @@ describe('LocalFileStore', () => {
     await store.delete('uploads/a_1.png');
     expect(await store.get('uploads/a_1.png')).toBeUndefined();
     await expect(store.delete('uploads/a_1.png')).resolves.toBeUndefined();
+  });
+
+  it('lists the files under a prefix with their times, without temporary files or other folders', async () => {
+    await store.put('uploads/a_1.png', PNG, 'image/png');
+    await store.put('leads/7/passport-1', PDF, 'application/pdf');
+    await store.put('leads/8/consent-2', PDF, 'application/pdf');
+    await writeFile(join(dir, 'files', 'leads', '7', '.passport-1.abc.tmp'), 'half');
+    const list = async (prefix: string) => {
+      const found = [];
+      for await (const file of store.list(prefix)) found.push(file);
+      return found.sort((x, y) => x.key.localeCompare(y.key));
+    };
+    const leads = await list('leads/');
+    expect(leads.map((f) => f.key)).toEqual(['leads/7/passport-1', 'leads/8/consent-2']);
+    expect(leads[0].modified).toEqual((await stat(join(dir, 'files', 'leads', '7', 'passport-1'))).mtime);
+    expect((await list('leads/7/')).map((f) => f.key)).toEqual(['leads/7/passport-1']);
+    expect((await list('uploads/')).map((f) => f.key)).toEqual(['uploads/a_1.png']);
+    expect(await list('nothing-here/')).toEqual([]);
   });
 
   it('answers undefined for a file that is not there', async () => {

@@ -77,6 +77,39 @@ describe('S3FileStore', () => {
     await expect(store.get('../x')).rejects.toThrow(/invalid storage key/);
   });
 
+  it('lists a prefix page by page, leaving out keys no key rule allows', async () => {
+    // test double: an S3 client that answers ListObjectsV2 with two pages, and records what it was asked
+    const asked: Array<Record<string, unknown>> = [];
+    const pages = [
+      {
+        Contents: [
+          { Key: 'uploads/a_1.png', LastModified: new Date('2025-01-01T00:00:00Z') },
+          { Key: 'uploads/../x.png', LastModified: new Date('2025-01-01T00:00:00Z') },
+        ],
+        IsTruncated: true,
+        NextContinuationToken: 'page-2',
+      },
+      { Contents: [{ Key: 'uploads/b_2.pdf', LastModified: new Date('2025-01-02T00:00:00Z') }], IsTruncated: false },
+    ];
+    const client = {
+      send: async (command: { input: Record<string, unknown> }) => {
+        asked.push(command.input);
+        return pages[asked.length - 1];
+      },
+    } as unknown as S3Client;
+    const store = new S3FileStore({ bucket: 'b', region: 'us-east-1', policyTtlSeconds: 60, client });
+    const found = [];
+    for await (const file of store.list('uploads/')) found.push(file);
+    expect(found).toEqual([
+      { key: 'uploads/a_1.png', modified: new Date('2025-01-01T00:00:00Z') },
+      { key: 'uploads/b_2.pdf', modified: new Date('2025-01-02T00:00:00Z') },
+    ]);
+    expect(asked).toEqual([
+      { Bucket: 'b', Prefix: 'uploads/', ContinuationToken: undefined },
+      { Bucket: 'b', Prefix: 'uploads/', ContinuationToken: 'page-2' },
+    ]);
+  });
+
   it('builds from the configuration', () => {
     const config = testConfig('/tmp/antrag-s3-test');
     const withS3 = {
