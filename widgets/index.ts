@@ -1,7 +1,8 @@
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { ComputedField } from './computed/ComputedField.js';
 import { InfoField } from './info/InfoField.js';
-import { type LazyComponent, lazyComponent } from './lazy.js';
+import { isLazyComponent, type LazyComponent, lazyComponent } from './lazy.js';
+import { EmailWidget, TextWidget } from './text/TextWidget.js';
 
 export type { WidgetFormContext } from './shared/texts.js';
 export { signedUpload, UploadError } from './upload/signedUpload.js';
@@ -12,6 +13,10 @@ export { signedUpload, UploadError } from './upload/signedUpload.js';
  * first screen unless its first step has them.
  */
 export const widgets = {
+  // the inputs of almost every first screen: drawn at once (antd's Input is there anyway); they stop at `maxLength`
+  text: TextWidget,
+  email: EmailWidget,
+  textarea: lazyComponent<WidgetProps>(() => import('./text/TextareaWidget.js').then((m) => m.TextareaWidget)),
   date: lazyComponent<WidgetProps>(() => import('./date/DateWidget.js').then((m) => m.DateWidget)),
   month: lazyComponent<WidgetProps>(() => import('./date/DateWidget.js').then((m) => m.MonthWidget)),
   currency: lazyComponent<WidgetProps>(() => import('./choice/CurrencyWidget.js').then((m) => m.CurrencyWidget)),
@@ -63,7 +68,11 @@ export const lazyFields = {
 
 /** Loads the code of every widget and field here (tests draw them at once, as after a preload). */
 export async function preloadAll(): Promise<void> {
-  await Promise.all([...Object.values(widgets), ...Object.values(lazyFields)].map((c) => c.preload()));
+  await Promise.all(
+    [...Object.values(widgets), ...Object.values(lazyFields)].map((c) =>
+      isLazyComponent(c) ? c.preload() : undefined,
+    ),
+  );
 }
 
 /** Fields keyed by the names the compiler writes as `ui:field`. */

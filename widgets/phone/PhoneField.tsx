@@ -50,6 +50,9 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
   const label = maybe(t, uiSchema?.['ui:title']) ?? props.schema.title ?? props.name;
   const aria = ariaFor(id, rawErrors);
   const hintId = `${id}__digits`;
+  // the number's maximum length, as the compiler bounds it: the input stops there
+  const numberSchema = (props.schema.properties as Record<string, { maxLength?: unknown }> | undefined)?.phoneNumber;
+  const maxLength = typeof numberSchema?.maxLength === 'number' ? numberSchema.maxLength : undefined;
 
   const emit = (next: Partial<PhoneValue>) => {
     const isoCode = next.isoCode ?? iso;
@@ -89,6 +92,7 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
           inputMode="numeric"
           autoComplete="tel-national"
           value={formData?.phoneNumber ?? ''}
+          maxLength={maxLength}
           placeholder={maybe(t, uiSchema?.['ui:placeholder'])}
           disabled={disabled}
           readOnly={readonly}

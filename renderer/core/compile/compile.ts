@@ -16,6 +16,7 @@ import { NAMED_OPERATIONS, unknownOperations, variablesOf } from '../expr/index.
 import { checkDefinitionShape } from './check.js';
 import { allOfConditions, conditionFields, conditionToSchema } from './conditions.js';
 import { type CompiledField, clean, compileField, isDataField, withEntry } from './fields.js';
+import { boundsOf } from './limits.js';
 import { TextTable } from './texts.js';
 import type {
   CompiledForm,
@@ -374,7 +375,7 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
   }
   uiSchema['ui:order'] = [...placed.map((p) => p.field.name), '*'];
 
-  const schema = objectSchema(placed, `${base}/form.json`, texts, def, true, computed);
+  const schema = objectSchema(placed, `${base}/form.json`, texts, def, true, computed, true);
   const stepSchemas = stepPlans.map((plan, i) =>
     objectSchema(
       placed.filter((p) => p.step === i),
@@ -399,7 +400,15 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
     return candidates.filter((p) => names.has(p.field.name));
   };
   if (def.submit) {
-    submitSchemas.form = objectSchema(carried(def.submit, placed), `${base}/submit.json`, texts, def, true, computed);
+    submitSchemas.form = objectSchema(
+      carried(def.submit, placed),
+      `${base}/submit.json`,
+      texts,
+      def,
+      true,
+      computed,
+      true,
+    );
   }
   for (const [i, plan] of stepPlans.entries()) {
     if (!plan.submit) continue;
@@ -407,7 +416,7 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
       plan.submit,
       placed.filter((p) => p.step === i),
     );
-    submitSchemas.steps[plan.id] = objectSchema(fields, `${base}/submit-${plan.id}.json`, texts, def, false, {});
+    submitSchemas.steps[plan.id] = objectSchema(fields, `${base}/submit-${plan.id}.json`, texts, def, false, {}, true);
   }
   const results: CompiledForm['results'] = {};
   for (const which of ['success', 'failure'] as const) {
@@ -551,7 +560,8 @@ function requiredness(p: PlacedField): { required: string[]; properties?: JsonSc
 /**
  * The object schema of a set of placed fields. Always-visible fields are plain properties; fields
  * shown under a condition get their schema (and requiredness) in an `if`/`then`, so the server and
- * the browser agree on what is checked when.
+ * the browser agree on what is checked when. `bounded` (the schemas the server checks): a field shown
+ * under a condition keeps its length and character bounds when hidden, so that no hidden value escapes them.
  */
 function objectSchema(
   placed: PlacedField[],
@@ -560,6 +570,7 @@ function objectSchema(
   def: FormDefinition,
   whole: boolean,
   computed: FormDefinition['computed'] & object,
+  bounded = false,
 ): JsonSchema {
   const properties: Record<string, JsonValue> = {};
   const required: string[] = [];
@@ -580,7 +591,7 @@ function objectSchema(
         requiredMessages[name] = p.compiled.requiredMessage;
       }
     } else {
-      properties[name] = {};
+      properties[name] = (bounded ? boundsOf(p.compiled.schema) : {}) as JsonValue;
       const shown =
         always && p.compiled.whenRequired
           ? withEntry(p.compiled.schema, { ...p.compiled.whenRequired, $comment: 'required' })

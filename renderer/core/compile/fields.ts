@@ -14,6 +14,7 @@ import type {
 } from '../dsl/types.js';
 import { RULE_KINDS } from '../dsl/types.js';
 import { acceptedMimeTypes, sizeInBytes } from './files.js';
+import { boundedString, cappedString, checksCharacters, TEXT_LIMITS, textBounds, typedTextOf } from './limits.js';
 import type { TextTable } from './texts.js';
 import type { Diagnostic, JsonSchema, UiSchema } from './types.js';
 
@@ -58,6 +59,7 @@ const DEFAULT_RULE_MESSAGE: Record<RuleKind, string> = {
   wholeNumber: 'validation.wholeNumber',
   letters: 'validation.letters',
   email: 'validation.email',
+  plainText: 'validation.plainText',
   sameAs: 'validation.sameAs',
   requires: 'validation.selectFirst',
   postalCodeFor: 'validation.zipInvalid',
@@ -189,18 +191,20 @@ const COUNTRY_CODES = Object.keys(countries.getAlpha2Codes()).sort();
 const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: countries.getName(code, 'en') ?? code }));
 
 function fileRecordSchema(): JsonSchema {
+  // the file's own name may hold any character its file system allows: bounded in length only
+  const text = (max: number, extra: JsonSchema = {}) => cappedString(max, extra) as JsonValue;
   return {
     type: 'object',
     required: ['uid', 'name', 'type', 'size', 'status'],
     properties: {
-      uid: { type: 'string', minLength: 1 },
-      name: { type: 'string', minLength: 1 },
-      type: { type: 'string' },
+      uid: text(TEXT_LIMITS.fileName, { minLength: 1 }),
+      name: text(TEXT_LIMITS.fileName, { minLength: 1 }),
+      type: text(TEXT_LIMITS.fileName),
       size: { type: 'number', minimum: 0 },
-      status: { type: 'string' },
-      url: { type: 'string' },
-      docId: { type: 'string' },
-      storedName: { type: 'string' },
+      status: text(TEXT_LIMITS.code),
+      url: text(TEXT_LIMITS.url),
+      docId: text(TEXT_LIMITS.fileName),
+      storedName: text(TEXT_LIMITS.fileName),
     },
   };
 }
@@ -234,6 +238,11 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
   let uiField: string | undefined;
   let hasData = true;
   let baseMessage = 'validation.invalid';
+  // an e-mail field's message for a wrong address; a choice whose answer may be typed
+  let emailMessage: string | undefined;
+  let freeTextChoice = false;
+  // strings inside structures (a place record, a country's name, typed tags) follow the field's plainText rule
+  const plain = checksCharacters(field);
   // blank text (only spaces) counts as empty
   const nonEmptyText = { minLength: 1, pattern: '\\S', errorMessage: required };
 
@@ -253,15 +262,13 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
         ? t.key(field.invalidMessage, `${hint}.invalidMessage`, `${pointer}/invalidMessage`)
         : 'validation.invalid';
       allOf.push({ format: 'email', errorMessage: message });
+      emailMessage = message;
       break;
     }
     case 'textarea':
       schema = { type: 'string' };
       whenRequired = nonEmptyText;
       widget = 'textarea';
-      if (field.maxLength !== undefined)
-        allOf.push({ maxLength: field.maxLength, errorMessage: 'validation.maxLength' });
-      options.maxLength = field.maxLength;
       options.rows = field.rows;
       break;
     case 'otp': {
@@ -280,8 +287,8 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
         type: 'object',
         properties: {
           countryCode: { type: 'string', pattern: '^\\+?\\d{1,4}$' },
-          areaCode: { type: 'string', pattern: '^\\d*$' },
-          phoneNumber: { type: 'string', pattern: '^[\\d ]*$' },
+          areaCode: boundedString(TEXT_LIMITS.code, false, { pattern: '^\\d*$' }) as JsonValue,
+          phoneNumber: boundedString(TEXT_LIMITS.phone, false, { pattern: '^[\\d ]*$' }) as JsonValue,
           isoCode: { type: 'string', pattern: '^[A-Z]{2}$' },
         },
       };
@@ -307,7 +314,10 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
         schema = {
           type: 'object',
           required: ['iso'],
-          properties: { name: { type: 'string' }, iso: { type: 'string', enum: codes } },
+          properties: {
+            name: boundedString(TEXT_LIMITS.name, plain) as JsonValue,
+            iso: { type: 'string', enum: codes },
+          },
         };
         uiField = 'country';
       } else {
@@ -329,6 +339,7 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
       if (ordered && !field.allowCustom) {
         allOf.push({ enum: ordered.map((o) => o.value), errorMessage: 'validation.option' });
       }
+      freeTextChoice = schema.type === 'string' && (!ordered || !!field.allowCustom);
       whenRequired = numeric || boolean ? undefined : nonEmptyText;
       const display = field.display ?? 'dropdown';
       widget = {
@@ -349,7 +360,7 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
       schema = {
         type: 'array',
         uniqueItems: true,
-        items: list ? { enum: list.map((o) => o.value) } : { type: 'string' },
+        items: list ? { enum: list.map((o) => o.value) } : (boundedString(TEXT_LIMITS.line, plain) as JsonValue),
       };
       if (field.minItems !== undefined) allOf.push({ minItems: field.minItems, errorMessage: 'validation.option' });
       if (field.maxItems !== undefined) allOf.push({ maxItems: field.maxItems, errorMessage: 'validation.option' });
@@ -429,11 +440,13 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
               type: 'object',
               required: ['location'],
               properties: {
-                location: { type: 'string', minLength: 1 },
-                city: { type: 'string' },
-                state: { type: 'string' },
-                country: { type: 'string' },
-                iso: { type: 'string' },
+                location: boundedString(field.maxLength ?? TEXT_LIMITS.line, plain, {
+                  minLength: 1,
+                }) as JsonValue,
+                city: boundedString(TEXT_LIMITS.name, plain) as JsonValue,
+                state: boundedString(TEXT_LIMITS.name, plain) as JsonValue,
+                country: boundedString(TEXT_LIMITS.name, plain) as JsonValue,
+                iso: cappedString(TEXT_LIMITS.code) as JsonValue,
               },
             };
       whenRequired = shape === 'text' ? nonEmptyText : undefined;
@@ -537,7 +550,10 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
     case 'faceCapture':
       schema = {
         type: 'object',
-        properties: { status: { enum: ['accept', 'review', 'reject'] }, message: { type: 'string' } },
+        properties: {
+          status: { enum: ['accept', 'review', 'reject'] },
+          message: cappedString(TEXT_LIMITS.note) as JsonValue,
+        },
       };
       // RJSF starts an object field as `{}`: "no outcome yet" is a missing status, said as the field's
       // required message at the field itself. A bare `required` would be reported at `/status`, a property
@@ -621,17 +637,40 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
     }
   }
 
+  // the messages of the field's own rules about what its text may hold, which bad characters get too (below)
+  let plainTextMessage: string | undefined;
+  let shapeMessage: string | undefined;
+  let ruleMaxLength: number | undefined;
   for (const [i, rule] of (field.rules ?? []).entries()) {
     const kind = ruleKind(rule);
     if (kind === 'wholeNumber' && (field.type === 'number' || field.type === 'currency')) continue; // typed as integer
-    const constraint = ruleConstraint(rule, ctx, `${pointer}/rules/${i}`, deps);
-    if (!constraint) continue;
     const message = rule.message
       ? t.key(rule.message, `${hint}.rules.${i}`, `${pointer}/rules/${i}/message`)
       : 'notAfter' in rule && rule.notAfter === 'today'
         ? 'validation.dateNotInFuture'
         : DEFAULT_RULE_MESSAGE[kind];
+    if ('plainText' in rule) {
+      if (rule.message) plainTextMessage = message;
+      continue; // placed with the text's bounds below
+    }
+    const constraint = ruleConstraint(rule, ctx, `${pointer}/rules/${i}`, deps);
+    if (!constraint) continue;
+    if (kind === 'letters' || kind === 'pattern') shapeMessage ??= message;
+    if ('maxLength' in rule) ruleMaxLength = Math.min(ruleMaxLength ?? rule.maxLength, rule.maxLength);
     allOf.push({ ...constraint, errorMessage: message });
+  }
+
+  // every text a person types is bounded: in length (the field's own maximum, a maxLength rule, else the default of
+  // its kind) and in characters (the plainText rule, on unless turned off); a spec's message for what the field may
+  // hold (letters, a pattern, an e-mail address) is kept for bad characters too, so one message shows, not two
+  const typed = typedTextOf(field) ?? (freeTextChoice ? 'line' : undefined);
+  let boundMessages: Record<string, string> = {};
+  if (typed) {
+    const characters = plainTextMessage ?? shapeMessage ?? emailMessage ?? 'validation.plainText';
+    const bounds = textBounds(field, typed, ruleMaxLength, characters);
+    schema = { ...schema, ...bounds.keywords };
+    boundMessages = bounds.messages;
+    options.maxLength = bounds.inputMaxLength;
   }
 
   const label = field.label === undefined ? undefined : t.key(field.label, `${hint}.label`, `${pointer}/label`);
@@ -654,6 +693,7 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
         type: baseMessage,
         ...(schema.format ? { format: baseMessage } : {}),
         ...(schema.pattern ? { pattern: baseMessage } : {}),
+        ...boundMessages,
       },
       allOf: allOf.length > 0 ? (allOf as JsonValue[]) : undefined,
     });

@@ -87,6 +87,12 @@ export type Rule =
   | (RuleBase & { wholeNumber: true })
   | (RuleBase & { letters: true })
   | (RuleBase & { email: true })
+  /**
+   * No control characters (NUL, CR, LF, TAB, … in one-line texts; a text area keeps its line breaks and tabs), lone
+   * surrogates, bidi embeddings, overrides or isolates, zero-width characters. On by default for every text a person
+   * types; `plainText: false` turns the default off for the field.
+   */
+  | (RuleBase & { plainText: boolean })
   | (RuleBase & { sameAs: string })
   | (RuleBase & { requires: string })
   | (RuleBase & { postalCodeFor: string })
@@ -105,6 +111,7 @@ export const RULE_KINDS = [
   'wholeNumber',
   'letters',
   'email',
+  'plainText',
   'sameAs',
   'requires',
   'postalCodeFor',
@@ -172,19 +179,27 @@ export interface FieldBase {
   span?: number;
 }
 
-export interface TextField extends FieldBase {
+/**
+ * Most characters a typed text may have; the input stops there and the server refuses more. Without it a default by
+ * kind applies (`renderer/core/compile/limits.ts`): a name 100, a postal code 20, a phone number 30, another line 200,
+ * an e-mail address 254, a text area 5,000.
+ */
+export interface TextLimit {
+  maxLength?: number;
+}
+
+export interface TextField extends FieldBase, TextLimit {
   type: 'text';
   inputMode?: 'text' | 'numeric' | 'tel' | 'url';
   autoComplete?: string;
 }
-export interface EmailField extends FieldBase {
+export interface EmailField extends FieldBase, TextLimit {
   type: 'email';
   /** Message when the value is not an e-mail address; defaults to 'The data is invalid!'. */
   invalidMessage?: Text;
 }
-export interface TextareaField extends FieldBase {
+export interface TextareaField extends FieldBase, TextLimit {
   type: 'textarea';
-  maxLength?: number;
   rows?: number;
 }
 export interface PhoneField extends FieldBase {
@@ -200,7 +215,7 @@ export interface CountryField extends FieldBase {
   valueShape?: 'object' | 'code' | 'name';
   countries?: string[];
 }
-export interface SelectField extends FieldBase {
+export interface SelectField extends FieldBase, TextLimit {
   type: 'select';
   options: Option[] | OptionSource;
   display?: 'dropdown' | 'radio' | 'slider' | 'searchable' | 'buttons';
@@ -259,7 +274,7 @@ export interface RateField extends FieldBase {
   allowHalf?: boolean;
   allowClear?: boolean;
 }
-export interface PlaceField extends FieldBase {
+export interface PlaceField extends FieldBase, TextLimit {
   type: 'place';
   /** Google-style place types passed to the autocomplete call. */
   placeTypes?: string[];
@@ -369,7 +384,7 @@ export interface InfoField extends FieldBase {
   content: Text;
   variant?: 'info' | 'warning' | 'plain';
 }
-export interface UniversitySelectField extends FieldBase {
+export interface UniversitySelectField extends FieldBase, TextLimit {
   type: 'universitySelect' | 'programSelect' | 'locationSelect';
   /** Static choices offered before searching (e.g. university records from the content service). */
   options?: Option[];

@@ -25,6 +25,9 @@ export function extendAjv<T extends Ajv>(ajv: T): T {
   // ours replace ajv-formats' email (domain literals) and date (calendar-checked) formats
   ajv.addFormat('email', formats.email);
   ajv.addFormat('date', formats.date);
+  // the DSL's plainText rule: no control, invisible or bidi characters in a typed line, or text area
+  ajv.addFormat('plain-line', formats['plain-line']);
+  ajv.addFormat('plain-text', formats['plain-text']);
   for (const keyword of keywords) ajv.addKeyword(keyword);
   ajvErrors.default(ajv, { singleError: false, keepErrors: false });
   return ajv;

@@ -13,11 +13,29 @@ import { addPeriod, isIsoDate, parseIsoDate, todayIso } from '../expr/dates.js';
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+|\[(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)\])$/;
 
-/** ajv-formats' formats, with ours for e-mail (domain literals) and date (calendar-checked). */
+/**
+ * What no typed line may hold: control characters (C0 with NUL, TAB, CR and LF; DEL; C1), lone surrogates, the line
+ * and paragraph separators, bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and zero-width
+ * characters (U+200B–U+200D, U+2060, U+FEFF). Under the `u` flag a surrogate pair is one code point, so `\p{Cs}`
+ * matches only a lone half.
+ */
+export const NOT_PLAIN_LINE = /[\p{Cc}\p{Cs}\u200B-\u200D\u2028-\u202E\u2060\u2066-\u2069\uFEFF]/u;
+/**
+ * What no text area may hold: the same, less the line breaks and tabs a text of several lines has (TAB, LF, CR, the
+ * line and paragraph separators) and the joiners (U+200C, U+200D) that Persian and Indic words and emoji sequences
+ * need in free text.
+ */
+export const NOT_PLAIN_TEXT = /(?![\t\n\r])[\p{Cc}\p{Cs}\u200B\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
+
+/** ajv-formats' formats, with ours for e-mail (domain literals) and date (calendar-checked), and plain text. */
 export const formats = {
   ...fullFormats,
   email: (value: string) => EMAIL_PATTERN.test(value),
   date: (value: string) => isIsoDate(value),
+  /** One line of text a person typed (the DSL's `plainText` rule on a one-line field). */
+  'plain-line': (value: string) => !NOT_PLAIN_LINE.test(value),
+  /** Text of several lines a person typed (the `plainText` rule on a text area). */
+  'plain-text': (value: string) => !NOT_PLAIN_TEXT.test(value),
 };
 
 /** ISO 3166 alpha-2 code of a country value: `{ iso }`, `{ isoCode }` or the code itself. */

@@ -215,13 +215,14 @@ describe('dsl.schema.json matches renderer/core/dsl/types.ts', () => {
   ) => sorted([...base, ...upload, ...Object.keys(record)]);
 
   const fieldDefinitions: Record<string, string[]> = {
-    textField: own<TextField>({ type: true, inputMode: true, autoComplete: true }),
-    emailField: own<EmailField>({ type: true, invalidMessage: true }),
+    textField: own<TextField>({ type: true, maxLength: true, inputMode: true, autoComplete: true }),
+    emailField: own<EmailField>({ type: true, maxLength: true, invalidMessage: true }),
     textareaField: own<TextareaField>({ type: true, maxLength: true, rows: true }),
     phoneField: own<PhoneField>({ type: true, defaultCountry: true, validateForCountry: true, invalidMessage: true }),
     countryField: own<CountryField>({ type: true, valueShape: true, countries: true }),
     selectField: own<SelectField>({
       type: true,
+      maxLength: true,
       options: true,
       display: true,
       sortAlphabetically: true,
@@ -250,7 +251,7 @@ describe('dsl.schema.json matches renderer/core/dsl/types.ts', () => {
       wholeNumber: true,
     }),
     rateField: own<RateField>({ type: true, count: true, allowHalf: true, allowClear: true }),
-    placeField: own<PlaceField>({ type: true, placeTypes: true, valueShape: true, debounceMs: true }),
+    placeField: own<PlaceField>({ type: true, maxLength: true, placeTypes: true, valueShape: true, debounceMs: true }),
     uploadField: withUpload<UploadField>({ type: true }),
     passportUploadField: withUpload<PassportUploadField>({ type: true, fills: true, clearsStorage: true }),
     faceCaptureField: own<FaceCaptureField>({
@@ -271,6 +272,7 @@ describe('dsl.schema.json matches renderer/core/dsl/types.ts', () => {
     infoField: own<InfoField>({ type: true, content: true, variant: true }),
     universitySelectField: own<UniversitySelectField>({
       type: true,
+      maxLength: true,
       options: true,
       dependsOn: true,
       allowCustom: true,
