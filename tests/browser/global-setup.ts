@@ -19,6 +19,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       WEB_ROOT: webRoot,
       RATE_LIMIT_SUBMISSIONS: '100000',
       RATE_LIMIT_TOKENS: '100000',
+      RATE_LIMIT_CONTENT: '100000',
       MAIL_TRANSPORT: 'outbox',
     },
   });

@@ -3,8 +3,15 @@
  * they ask for exactly the fields the files have: for each record kind `query{Schema}Contents(filter, top, skip)`
  * returning `{ id lastModified flatData { … } }`, references as nested records, asset fields as `{ id }`, block lists
  * as `{ __typename ... on {Type} { id flatData { … } } }`. Filters are OData (`data/slug/iv eq 'x'`), the language
- * goes in the `X-Languages` header and the token as `Authorization: Bearer …`. Answers are cached for a while.
+ * goes in the `X-Languages` header and the token as `Authorization: Bearer …`.
+ *
+ * Answers are cached for a while in an LRU cache bounded by entries and by bytes (the length of their JSON text);
+ * an answer that found nothing is kept for a shorter time, concurrent identical requests share one upstream request.
+ * While caching is on, a record looked up by a slug or an index is first checked against the list of the values that
+ * field has (one cached listing of the kind): a value no record has is answered without asking the service, so
+ * unknown slugs cost no upstream request however many there are.
  */
+import { LRUCache } from 'lru-cache';
 import type { RecordKind } from '../../../cli/src/content/schemas.js';
 import { loadContentSchemas } from '../../../cli/src/content/schemas.js';
 import { type ContentShapes, contentShapes, type Shape } from '../../../cli/src/content/shape.js';
@@ -17,6 +24,7 @@ import {
   byText,
   DEFAULT_TAKE,
   fillPlaceholders,
+  isSlug,
   joinUrl,
   MAX_BLOCK_DEPTH,
   MAX_REFERENCE_DEPTH,
@@ -51,6 +59,11 @@ export const DEFAULT_SCHEMA_NAMES: Record<Exclude<RecordKind, 'asset'>, string> 
 /** Records asked for per request when a list is read page by page. */
 const BATCH = 200;
 
+/** Defaults of the answer cache: how many answers, how many bytes of JSON, how long an empty answer is kept (s). */
+export const DEFAULT_CACHE_ENTRIES = 1000;
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_MISS_CACHE_SECONDS = 30;
+
 export interface GraphqlContentOptions {
   /** The GraphQL endpoint. */
   url: string;
@@ -60,8 +73,14 @@ export interface GraphqlContentOptions {
   assetBase: string;
   /** Schema names differing from DEFAULT_SCHEMA_NAMES. */
   schemaNames?: Partial<Record<Exclude<RecordKind, 'asset'>, string>>;
-  /** How long answers are reused, seconds (default 60; 0: never). */
+  /** How long answers are reused, seconds (default 60; 0: never, and no value lists either). */
   cacheSeconds?: number;
+  /** Most answers kept (default 1000); the least recently used go first. */
+  cacheEntries?: number;
+  /** Most bytes of answers kept, counted as the length of their JSON text (default 32 MiB). */
+  cacheBytes?: number;
+  /** How long an answer that found nothing is reused, seconds (default 30; never longer than `cacheSeconds`). */
+  missCacheSeconds?: number;
   /** Time limit of one request, ms (default 10,000). */
   timeoutMs?: number;
   /** The content schemas the queries are built from; default `schemas/content/`. */
@@ -139,22 +158,55 @@ function delivered(record: ContentRecord, locale: ContentLocale): ContentRecord 
   return localize(withoutNulls(record), locale) as ContentRecord;
 }
 
-interface CacheEntry {
-  expires: number;
-  value: Promise<unknown>;
+/** A cached answer (wrapped: the cache takes objects only, and `data` may be null). */
+interface CachedAnswer {
+  data: unknown;
+}
+
+/** An answer that found nothing: no data, or only empty lists and nulls (`{ items: [] }`). */
+function isEmptyAnswer(data: unknown): boolean {
+  if (data === null || data === undefined) return true;
+  if (typeof data !== 'object') return false;
+  return Object.values(data).every((v) => v === null || (Array.isArray(v) && v.length === 0));
 }
 
 export class GraphqlContentSource implements ContentSource {
   readonly kind = 'graphql';
   private readonly shapes: ContentShapes;
   private readonly names: Record<Exclude<RecordKind, 'asset'>, string>;
-  private readonly cache = new Map<string, CacheEntry>();
+  private readonly cache: LRUCache<string, CachedAnswer> | undefined;
+  private readonly missTtl: number;
+  /** Requests on their way, by cache key: a second identical request waits for the first. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+  /** A short number for each query text, so cache keys do not each carry a copy of a long query. */
+  private readonly queryIds = new Map<string, number>();
+  private readonly ttl: number;
   private readonly fetchImpl: typeof fetch;
 
   constructor(private readonly options: GraphqlContentOptions) {
     this.shapes = contentShapes(loadContentSchemas(options.schemaDir));
     this.names = { ...DEFAULT_SCHEMA_NAMES, ...options.schemaNames };
     this.fetchImpl = options.fetch ?? fetch;
+    this.ttl = (options.cacheSeconds ?? 60) * 1000;
+    this.missTtl = Math.min(this.ttl, (options.missCacheSeconds ?? DEFAULT_MISS_CACHE_SECONDS) * 1000);
+    this.cache =
+      this.ttl > 0
+        ? new LRUCache<string, CachedAnswer>({
+            max: Math.max(1, options.cacheEntries ?? DEFAULT_CACHE_ENTRIES),
+            maxSize: Math.max(1, options.cacheBytes ?? DEFAULT_CACHE_BYTES),
+            ttl: this.ttl,
+          })
+        : undefined;
+  }
+
+  /** What the answer cache holds now: entries and their bytes (JSON text and key). */
+  cacheStats(): { entries: number; bytes: number; maxEntries: number; maxBytes: number } {
+    return {
+      entries: this.cache?.size ?? 0,
+      bytes: this.cache?.calculatedSize ?? 0,
+      maxEntries: this.cache?.max ?? 0,
+      maxBytes: this.cache?.maxSize ?? 0,
+    };
   }
 
   /** The query that reads records of a kind, with the given selection (default: every field of the kind). */
@@ -167,22 +219,60 @@ export class GraphqlContentSource implements ContentSource {
     return `{ id lastModified flatData ${selectionOf(this.shapes, this.shapes.records[kind]) || '{ __typename }'} }`;
   }
 
-  /** Sends one query; throws ContentError when the service fails or answers with errors. */
+  /**
+   * Sends one query, or answers it from the cache; throws ContentError when the service fails or answers with
+   * errors (failures are not kept).
+   */
   async request(query: string, variables: Record<string, unknown>, locale: ContentLocale): Promise<unknown> {
-    const key = JSON.stringify([query, variables, locale]);
-    const now = Date.now();
-    const cached = this.cache.get(key);
-    if (cached && cached.expires > now) return cached.value;
-    const value = this.send(query, variables, locale);
-    const ttl = (this.options.cacheSeconds ?? 60) * 1000;
-    if (ttl > 0) {
-      this.cache.set(key, { expires: now + ttl, value });
-      value.catch(() => this.cache.delete(key));
+    let queryId = this.queryIds.get(query);
+    if (queryId === undefined) {
+      queryId = this.queryIds.size;
+      this.queryIds.set(query, queryId);
     }
+    const key = `${queryId} ${locale} ${JSON.stringify(variables)}`;
+    const cached = this.cache?.get(key);
+    if (cached) return cached.data;
+    const running = this.pending.get(key);
+    if (running) return running;
+    const value = this.send(query, variables, locale)
+      .then(({ data, bytes }) => {
+        const ttl = isEmptyAnswer(data) ? this.missTtl : this.ttl;
+        if (this.cache && ttl > 0) this.cache.set(key, { data }, { ttl, size: Math.max(1, bytes + key.length) });
+        return data;
+      })
+      .finally(() => this.pending.delete(key));
+    this.pending.set(key, value);
     return value;
   }
 
-  private async send(query: string, variables: Record<string, unknown>, locale: ContentLocale): Promise<unknown> {
+  /**
+   * Whether a record of `kind` whose `field` is `value` may exist: not when the value cannot be a slug, nor while
+   * caching is on and no record of the kind has it (by the cached list of that field's values).
+   */
+  private async mayExist(kind: Exclude<RecordKind, 'asset'>, field: string, value: string | number): Promise<boolean> {
+    const text = String(value);
+    if (field === 'slug' && !isSlug(text)) return false;
+    const known = await this.valuesOf(kind, field);
+    return !known || known.has(text);
+  }
+
+  /**
+   * The values of a plain field over every record of a kind, while caching is on (the listing is a cached answer
+   * like any other, so it is as fresh as the records are); undefined otherwise.
+   */
+  private async valuesOf(kind: Exclude<RecordKind, 'asset'>, field: string): Promise<Set<string> | undefined> {
+    const shape = this.shapes.records[kind];
+    if (!this.cache || shape.type !== 'object' || shape.fields[field]?.type !== 'value') return undefined;
+    // the field is not localised (slugs, indexes): one list serves every language
+    const records = await this.items(kind, 'en', undefined, `{ id flatData { ${field} } }`);
+    return new Set(records.map((r) => String(r.flatData[field])));
+  }
+
+  private async send(
+    query: string,
+    variables: Record<string, unknown>,
+    locale: ContentLocale,
+  ): Promise<{ data: unknown; bytes: number }> {
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       Accept: 'application/json',
@@ -201,8 +291,11 @@ export class GraphqlContentSource implements ContentSource {
       throw new ContentError(`content service ${this.options.url} not reached: ${(e as Error).message}`);
     }
     let body: { data?: unknown; errors?: Array<{ message?: string }> };
+    let bytes: number;
     try {
-      body = (await response.json()) as typeof body;
+      const text = await response.text();
+      bytes = text.length;
+      body = JSON.parse(text) as typeof body;
     } catch {
       throw new ContentError(`content service ${this.options.url} answered ${response.status} without JSON`);
     }
@@ -212,7 +305,7 @@ export class GraphqlContentSource implements ContentSource {
         `content service ${this.options.url} answered ${response.status}: ${messages ?? 'no data'}`,
       );
     }
-    return body.data;
+    return { data: body.data, bytes };
   }
 
   private async items(
@@ -251,7 +344,9 @@ export class GraphqlContentSource implements ContentSource {
       for (const b of bindingsOf(full)) {
         const raw = candidate.params[b.param];
         const value = b.field === 'index' && /^\d+$/.test(raw) ? Number(raw) : raw;
-        const record = await this.first(b.kind, locale, fieldFilter(b.field, [value]));
+        const record = (await this.mayExist(b.kind, b.field, value))
+          ? await this.first(b.kind, locale, fieldFilter(b.field, [value]))
+          : undefined;
         if (!record) {
           complete = false;
           break;
@@ -277,6 +372,7 @@ export class GraphqlContentSource implements ContentSource {
   }
 
   async getArticle(slug: string, locale: ContentLocale) {
+    if (!(await this.mayExist('article', 'slug', slug))) return undefined;
     return this.first('article', locale, fieldFilter('slug', [slug]));
   }
 
@@ -303,6 +399,7 @@ export class GraphqlContentSource implements ContentSource {
   }
 
   async getUniversity(slug: string, locale: ContentLocale) {
+    if (!(await this.mayExist('university', 'slug', slug))) return undefined;
     return this.first('university', locale, fieldFilter('slug', [slug]));
   }
 
@@ -311,6 +408,7 @@ export class GraphqlContentSource implements ContentSource {
   }
 
   async getProgram(slug: string, locale: ContentLocale) {
+    if (!(await this.mayExist('program', 'slug', slug))) return undefined;
     return this.first('program', locale, fieldFilter('slug', [slug]));
   }
 

@@ -5,7 +5,13 @@
 import { resolve } from 'node:path';
 import type { RecordKind } from '../../../cli/src/content/schemas.js';
 import { createFileContentSource, DEFAULT_ASSET_BASE, DEFAULT_CONTENT_DIR } from './files.js';
-import { DEFAULT_SCHEMA_NAMES, GraphqlContentSource } from './graphql.js';
+import {
+  DEFAULT_CACHE_BYTES,
+  DEFAULT_CACHE_ENTRIES,
+  DEFAULT_MISS_CACHE_SECONDS,
+  DEFAULT_SCHEMA_NAMES,
+  GraphqlContentSource,
+} from './graphql.js';
 import { ContentError, type ContentSource } from './types.js';
 
 export { createFileContentSource, FileContentSource } from './files.js';
@@ -23,6 +29,10 @@ export interface ContentSettings {
     token?: string;
     schemaNames: Partial<Record<Exclude<RecordKind, 'asset'>, string>>;
     timeoutMs: number;
+    /** Bounds of the answer cache (CONTENT_CACHE_ENTRIES, CONTENT_CACHE_BYTES) and how long a miss is kept. */
+    cacheEntries: number;
+    cacheBytes: number;
+    missCacheSeconds: number;
   };
   cacheSeconds: number;
 }
@@ -31,6 +41,12 @@ function whole(value: string | undefined, fallback: number, name: string): numbe
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new ContentError(`${name} must be a whole number ≥ 0, not '${value}'`);
+  return n;
+}
+
+function atLeastOne(value: string | undefined, fallback: number, name: string): number {
+  const n = whole(value, fallback, name);
+  if (n < 1) throw new ContentError(`${name} must be a whole number ≥ 1, not '${value}'`);
   return n;
 }
 
@@ -70,6 +86,9 @@ export function contentSettings(env: NodeJS.ProcessEnv = process.env): ContentSe
       token: env.CONTENT_GRAPHQL_TOKEN || undefined,
       schemaNames: schemaNames(env.CONTENT_GRAPHQL_SCHEMAS),
       timeoutMs: whole(env.CONTENT_GRAPHQL_TIMEOUT_MS, 10_000, 'CONTENT_GRAPHQL_TIMEOUT_MS'),
+      cacheEntries: atLeastOne(env.CONTENT_CACHE_ENTRIES, DEFAULT_CACHE_ENTRIES, 'CONTENT_CACHE_ENTRIES'),
+      cacheBytes: atLeastOne(env.CONTENT_CACHE_BYTES, DEFAULT_CACHE_BYTES, 'CONTENT_CACHE_BYTES'),
+      missCacheSeconds: whole(env.CONTENT_MISS_CACHE_SECONDS, DEFAULT_MISS_CACHE_SECONDS, 'CONTENT_MISS_CACHE_SECONDS'),
     },
   };
 }

@@ -11,6 +11,18 @@ export const MAX_REFERENCE_DEPTH = 2;
 export const MAX_BLOCK_DEPTH = 2;
 /** Default page size of lists. */
 export const DEFAULT_TAKE = 100;
+/**
+ * The longest slug looked up: content slugs are far shorter, and the router refuses a longer path parameter (414)
+ * anyway (Fastify's `maxParamLength`).
+ */
+export const MAX_SLUG_LENGTH = 100;
+/** A slug as the content schemas define it (`common.schema.json#/definitions/slug`): lower-case words and hyphens. */
+const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Whether `text` can be a record's slug: anything else is not looked up (no request to the content service). */
+export function isSlug(text: string): boolean {
+  return text.length <= MAX_SLUG_LENGTH && SLUG.test(text);
+}
 
 /** A page's binding of a path parameter to a record. */
 export interface PageBinding {

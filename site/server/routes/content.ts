@@ -14,6 +14,7 @@ import {
   createContentSource,
   splitLocale,
 } from '../content/index.js';
+import { isSlug } from '../content/records.js';
 import type { ServerContext } from '../context.js';
 import { normalizeLanguage } from '../search/index.js';
 
@@ -139,6 +140,10 @@ export function registerContentRoutes(
     return source;
   };
   const features = ctx.config.features;
+  // every route that reads the content source: so many requests a minute from one address, each route counted apart
+  const limited = {
+    config: { rateLimit: { max: ctx.config.rateLimits.contentPerMinute, timeWindow: '1 minute' } },
+  };
   const restrict = <T>(value: T): T =>
     features.restrictedLinkEnabled ? value : withoutRestricted(value, features.restrictedLink);
 
@@ -221,6 +226,8 @@ export function registerContentRoutes(
   };
 
   const articleAnswer = async (slug: string, locale: ContentLocale) => {
+    // a text that cannot be a slug names no article: no lookup (and no request to a content service)
+    if (!isSlug(slug)) return undefined;
     const article = await content().getArticle(slug, locale);
     if (!article) return undefined;
     const categories = await content().listCategories(locale);
@@ -228,13 +235,13 @@ export function registerContentRoutes(
     return { locale, ...answer, assets: await assetsOf(answer, locale) };
   };
 
-  app.get<{ Querystring: { locale?: string } }>('/api/content/site', async (request, reply) => {
+  app.get<{ Querystring: { locale?: string } }>('/api/content/site', limited, async (request, reply) => {
     const locale = normalizeLanguage(request.query.locale);
     reply.header('Cache-Control', 'no-cache');
     return siteAnswer(locale);
   });
 
-  app.get<{ Querystring: { path?: string; locale?: string } }>('/api/content/page', async (request, reply) => {
+  app.get<{ Querystring: { path?: string; locale?: string } }>('/api/content/page', limited, async (request, reply) => {
     const { locale, path } = localeOf(request.query);
     const answer = await pageAnswer(path, locale);
     if (!answer) return notFound(reply, locale, path);
@@ -244,6 +251,7 @@ export function registerContentRoutes(
 
   app.get<{ Params: { slug: string }; Querystring: { locale?: string } }>(
     '/api/content/articles/:slug',
+    limited,
     async (request, reply) => {
       const locale = normalizeLanguage(request.query.locale);
       const answer = await articleAnswer(request.params.slug, locale);
@@ -257,7 +265,7 @@ export function registerContentRoutes(
    * An article's title and slug by its id (spec 002 §7), in the `X-Language` language; an unknown id or a
    * failing content source answers ok false with empty values, as the spec's callers expect.
    */
-  app.get<{ Params: { id: string } }>('/api/blog/article/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/api/blog/article/:id', limited, async (request) => {
     const header = request.headers['x-language'];
     const locale = normalizeLanguage(Array.isArray(header) ? header[0] : header);
     const missing = { ok: false, data: { title: '', slug: '' } };
@@ -288,7 +296,7 @@ export function registerContentRoutes(
     return reply.send(createReadStream(file.path));
   });
 
-  app.get('/sitemap.xml', async (_request, reply) => {
+  app.get('/sitemap.xml', limited, async (_request, reply) => {
     const base = ctx.config.publicUrl;
     const [pages, articles, universities, programs] = await Promise.all([
       content().listPages('en'),

@@ -200,9 +200,25 @@ describe('content settings', () => {
       token: 'secret',
       schemaNames: { article: 'blog-articles', page: 'site-pages' },
       timeoutMs: 10_000,
+      cacheEntries: 1000,
+      cacheBytes: 32 * 1024 * 1024,
+      missCacheSeconds: 30,
     });
     expect(settings.cacheSeconds).toBe(0);
     expect(createContentSource(settings).kind).toBe('graphql');
+  });
+
+  it('read the bounds of the answer cache and how long a miss is kept', () => {
+    const base = { CONTENT_SOURCE: 'graphql', CONTENT_GRAPHQL_URL: 'http://x', CONTENT_ASSET_URL: 'http://y' };
+    const settings = contentSettings({
+      ...base,
+      CONTENT_CACHE_ENTRIES: '50',
+      CONTENT_CACHE_BYTES: '65536',
+      CONTENT_MISS_CACHE_SECONDS: '5',
+    });
+    expect(settings.graphql).toMatchObject({ cacheEntries: 50, cacheBytes: 65536, missCacheSeconds: 5 });
+    expect(() => contentSettings({ ...base, CONTENT_CACHE_ENTRIES: '0' })).toThrow(/CONTENT_CACHE_ENTRIES must be/);
+    expect(() => contentSettings({ ...base, CONTENT_CACHE_BYTES: 'lots' })).toThrow(/CONTENT_CACHE_BYTES must be/);
   });
 
   it('name the variable that is wrong', () => {
