@@ -18,7 +18,46 @@ export interface ApiEnv {
   fetch?: typeof fetch;
   storage?: Storage;
   now?: () => Date;
+  /** Waits between retries (tests pass one that does not wait). */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/** The header that makes a retried submission safe: the server stores a key's request once. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** Pauses before the engine's own retries of a submission whose answer was lost. */
+export const RETRY_DELAYS_MS = [500, 1500];
+/** Answers that mean the request may not have reached the application: a retry with the same key is safe. */
+const RETRY_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * Keys of submissions whose answer never came (the network failed after the engine's retries), by request: the
+ * applicant pressing Next again with the same values sends the same key, so a request the server did receive
+ * is not stored twice. A definite answer forgets the key.
+ */
+const pendingKeys = new Map<string, string>();
+
+function newKey(): string {
+  const c = globalThis.crypto;
+  if (c?.randomUUID) return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function signature(method: string, url: string, headers: Record<string, string>, body: unknown): string {
+  let text: string;
+  if (Array.isArray(body))
+    text = JSON.stringify(
+      body.map(([name, value]: [string, unknown]) =>
+        value instanceof Blob ? [name, (value as File).name ?? '', value.size, value.type] : [name, value],
+      ),
+    );
+  else text = typeof body === 'string' ? body : '';
+  const { Authorization: _bearer, [IDEMPOTENCY_HEADER]: _key, ...rest } = headers;
+  return JSON.stringify([method, url, rest, text]);
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The bearer token: the cached one until it expires, else a fresh one from GET /api/get-token. */
 export function getToken(env: ApiEnv = {}): Promise<string> {
@@ -81,7 +120,13 @@ export async function submit(
     for (const [name, value] of request.body) formData.append(name, value);
     body = formData;
   } else body = request.body;
-  const response = await (env.fetch ?? fetch)(request.url, { method: request.method, headers, body });
+  // one key per submission attempt, the same on the engine's own retries (and on a repeat after a lost answer)
+  const changes = request.method !== 'GET' && request.method !== 'DELETE';
+  const id = changes ? signature(request.method, request.url, headers, request.body) : '';
+  if (changes) headers[IDEMPOTENCY_HEADER] = pendingKeys.get(id) ?? newKey();
+  if (changes) pendingKeys.set(id, headers[IDEMPOTENCY_HEADER]);
+  const response = await sendWithRetries(request.url, { method: request.method, headers, body }, env);
+  pendingKeys.delete(id);
   const answer = await readBody(response);
   if (!isSuccessfulAnswer(settings.success, response.status, answer)) {
     return { ok: false, status: response.status, body: answer, message: failureMessage(settings, answer) };
@@ -99,6 +144,29 @@ export async function submit(
     body: answer,
     id: idValue === undefined || idValue === null ? undefined : String(idValue),
   };
+}
+
+/**
+ * Sends a submission, again after a network failure or a gateway's 502/503/504 (the answer is unknown; the
+ * Idempotency-Key makes the repeat safe), waiting RETRY_DELAYS_MS (or the answer's Retry-After, up to 5 s).
+ */
+async function sendWithRetries(url: string, init: RequestInit, env: ApiEnv): Promise<Response> {
+  const doFetch = env.fetch ?? fetch;
+  const sleep = env.sleep ?? wait;
+  for (let attempt = 0; ; attempt++) {
+    const last = attempt >= RETRY_DELAYS_MS.length;
+    let response: Response;
+    try {
+      response = await doFetch(url, init);
+    } catch (error) {
+      if (last) throw error;
+      await sleep(RETRY_DELAYS_MS[attempt]);
+      continue;
+    }
+    if (last || !RETRY_STATUSES.has(response.status)) return response;
+    const after = Number(response.headers.get('Retry-After'));
+    await sleep(Number.isFinite(after) && after > 0 ? Math.min(after * 1000, 5000) : RETRY_DELAYS_MS[attempt]);
+  }
 }
 
 export interface SubmitVariables {

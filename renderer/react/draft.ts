@@ -102,6 +102,14 @@ export function clearSavedValues(form: CompiledForm): void {
 }
 
 /**
+ * A completed application: its draft and every value it kept (the lead's id and token, the stored answers,
+ * the widgets' records) are forgotten, so the next visit starts a new application instead of changing this one.
+ */
+export function forgetApplication(form: CompiledForm): void {
+  clearSavedValues(form);
+}
+
+/**
  * Keeps a modal section's values under its `storageKey` (the saved parental consent: guardian name, passport
  * number and the uploaded letter's file list), as they will be sent: transforms applied.
  */

@@ -5,10 +5,11 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ContentSource } from './content/index.js';
 import type { ServerContext } from './context.js';
 import type { FormRegistry } from './forms/registry.js';
+import { connectRateLimitRedis } from './rateLimitStore.js';
 import { APP_ROUTES, type ContentRoutes, registerContentRoutes } from './routes/content.js';
 import { registerFormRoutes } from './routes/forms.js';
 import { type FormEntries, registerSubmissionRoutes } from './routes/submissions.js';
@@ -17,6 +18,16 @@ import { issueToken } from './tokens.js';
 
 /** The authoring studio's page in the web app (its code loads from the local `antrag studio` server). */
 const STUDIO_PATH = /^\/studio(\/|$)/;
+
+/**
+ * Errors after which nothing was stored and a repeat may succeed: a deadlock or serialization failure
+ * (PostgreSQL 40P01, 40001) and a pool that had no connection to give within its timeout.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (e?.code === '40P01' || e?.code === '40001') return true;
+  return typeof e?.message === 'string' && /timeout exceeded when trying to connect/i.test(e.message);
+}
 
 export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
 
@@ -81,7 +92,12 @@ export async function buildApp(
   // the web app's scripts and the JSON answers travel compressed to browsers that accept it (gzip: fast enough
   // on the fly; brotli at its default quality would cost more time than it saves)
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
-  await app.register(rateLimit, { global: false });
+  // counters in Redis when REDIS_URL is set (shared by all instances), else in this process (rateLimitStore.ts)
+  const counters = ctx.config.redisUrl
+    ? await connectRateLimitRedis(ctx.config.redisUrl, ctx.config.rateLimitPrefix, app.log)
+    : undefined;
+  if (counters) app.addHook('onClose', () => counters.close());
+  await app.register(rateLimit, { global: false, ...counters?.options });
   await app.register(multipart, {
     limits: { fileSize: ctx.config.storage.maxUploadBytes, files: 1, fields: 50, fieldSize: 64 * 1024 },
   });
@@ -91,11 +107,26 @@ export async function buildApp(
     done(null, { formEntries: [...new URLSearchParams(body as string)] } satisfies FormEntries);
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+  type AppError = Error & { statusCode?: number; validation?: unknown; expose?: boolean; retryAfterSeconds?: number };
+  app.setErrorHandler((error: AppError, request, reply) => {
+    // the database could not take the request now (its pool stayed full, two transactions deadlocked): nothing was
+    // stored, so the client may send it again; the engine does, with the same Idempotency-Key
+    if (isTransientDatabaseError(error)) {
+      request.log.warn({ err: { type: error.name, message: error.message } }, 'database busy');
+      reply.header('Retry-After', '1');
+      return reply
+        .code(503)
+        .send({ status: false, ok: false, message: 'The server is busy. Please try again in a moment.' });
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: { type: error.name, message: error.message } }, 'request failed');
+    // an error that says when to come back (a full OCR queue: 503) is an expected answer, not a failure
+    const retryAfter = error.retryAfterSeconds;
+    if (retryAfter !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(retryAfter))));
+    if (status >= 500 && !error.expose)
+      request.log.error({ err: { type: error.name, message: error.message } }, 'request failed');
     // never a stack trace or an SQL text: a client error keeps its own message, a server error a generic one
-    const message = status < 500 ? error.message : 'An unexpected error occurred. Please try again.';
+    // unless the error was written for the client (`expose`, as in http-errors)
+    const message = status < 500 || error.expose ? error.message : 'An unexpected error occurred. Please try again.';
     reply.code(status).send({ status: false, ok: false, message });
   });
   const webApp = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : undefined;
@@ -103,7 +134,14 @@ export async function buildApp(
   if (webApp) await app.register(fastifyStatic, { root: webApp, wildcard: false, index: false });
   const shell = webApp ? loadWebShell(webApp) : undefined;
   let contentRoutes: ContentRoutes | undefined;
-  app.setNotFoundHandler(async (request, reply) => {
+  // a page's shell reads the content source as the content routes do: the same limit a minute from one address
+  const shellLimit = app.rateLimit({ max: ctx.config.rateLimits.contentPerMinute, timeWindow: '1 minute' });
+  const isShell = (request: FastifyRequest) =>
+    !!shell && request.method === 'GET' && !request.url.split('?')[0].startsWith('/api/');
+  const preHandler: typeof shellLimit = async function (request, reply) {
+    if (isShell(request)) await shellLimit.call(this, request, reply);
+  };
+  app.setNotFoundHandler({ preHandler }, async (request, reply) => {
     const path = request.url.split('?')[0];
     // the web app routes in the browser: any other page path gets its shell, with 404 where the content site
     // knows there is no such page (the app then draws its website-error page)

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 
 /** Server settings, from environment variables with safe defaults (documented in the README). */
@@ -30,6 +30,11 @@ export interface Config {
     policyTtlSeconds: number;
     /** Largest upload accepted anywhere, bytes. */
     maxUploadBytes: number;
+    /**
+     * Hours after which an upload no stored submission names is deleted, with its row (UPLOAD_ORPHAN_HOURS,
+     * default 24; 0 = never). Also the age after which a stored file no row names is deleted.
+     */
+    orphanHours: number;
   };
   mail: {
     /** `outbox` (files in `dataDir/outbox`) or an SMTP URL (`smtp://user:pass@host:587`). */
@@ -47,10 +52,46 @@ export interface Config {
    * (none, the default), a number of hops, or a list of proxy addresses.
    */
   trustProxy: boolean | number | string[];
-  /** Requests a minute from one address: form submissions, and token / code / upload calls. */
-  rateLimits: { submissionsPerMinute: number; tokensPerMinute: number };
+  /**
+   * Redis for the rate-limit counters, shared by every instance (REDIS_URL); absent = each process counts
+   * alone, in memory.
+   */
+  redisUrl?: string;
+  /**
+   * Prefix of this deployment's counter keys in Redis (RATE_LIMIT_PREFIX): instances of one deployment
+   * share it, other deployments on the same Redis must not. Default: derived from the database (its
+   * connection string without the password, or the embedded database's folder).
+   */
+  rateLimitPrefix: string;
+  /**
+   * Requests a minute from one address: form submissions, token / code / upload calls, and the content site
+   * (its API calls, page shells and assets, counted together).
+   */
+  rateLimits: { submissionsPerMinute: number; tokensPerMinute: number; contentPerMinute: number };
   /** Feature flags of the content site (spec 002, section 6). */
   features: SiteFeatures;
+  /** The passport reader (OCR of POST /api/mrz-ocr and /api/v1/identity/verify-doc). */
+  ocr: OcrSettings;
+}
+
+/**
+ * Limits of the passport reader. An image is refused by its header, before any decoding, when it has
+ * more than `maxPixels` (413); recognition runs on at most `workers` tesseract workers with at most
+ * `queue` uploads waiting (more: 503 with Retry-After); one read gets `timeoutMs`, after which its
+ * worker is terminated and replaced (422). A worker that read an image of more than `recyclePixels`
+ * is replaced after it, which gives back the memory the decoding took.
+ */
+export interface OcrSettings {
+  /** OCR_MAX_PIXELS, default 25,000,000 (25 megapixels; a 12 MP phone photo is well within). */
+  maxPixels: number;
+  /** OCR_WORKERS, default 2 (one per core of a small machine; each takes about 50 MB idle). */
+  workers: number;
+  /** OCR_QUEUE, default 4: uploads that may wait for a worker. */
+  queue: number;
+  /** OCR_TIMEOUT_MS, default 15000: time for one read of one image (a 25 MP photo takes about 6 s). */
+  timeoutMs: number;
+  /** OCR_RECYCLE_PIXELS, default 8,000,000: a worker that read a larger image is replaced after it. */
+  recyclePixels: number;
 }
 
 export interface SiteFeatures {
@@ -95,6 +136,23 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function positive(value: string | undefined, fallback: number, name: string): number {
+  const n = int(value, fallback, name);
+  if (n < 1) throw new Error(`${name} must be a whole number ≥ 1, not '${value}'`);
+  return n;
+}
+
+/** The passport reader's limits from the environment (see `OcrSettings`). */
+export function ocrSettings(env: NodeJS.ProcessEnv = process.env): OcrSettings {
+  return {
+    maxPixels: positive(env.OCR_MAX_PIXELS, 25_000_000, 'OCR_MAX_PIXELS'),
+    workers: positive(env.OCR_WORKERS, 2, 'OCR_WORKERS'),
+    queue: int(env.OCR_QUEUE, 4, 'OCR_QUEUE'),
+    timeoutMs: positive(env.OCR_TIMEOUT_MS, 15_000, 'OCR_TIMEOUT_MS'),
+    recyclePixels: int(env.OCR_RECYCLE_PIXELS, 8_000_000, 'OCR_RECYCLE_PIXELS'),
+  };
+}
+
 /** Reads the configuration; throws with the variable's name when a value is unusable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, secretSource?: () => string): Config {
   const port = int(env.PORT, 3000, 'PORT');
@@ -125,18 +183,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, secretSource?: 
           : undefined,
       policyTtlSeconds: int(env.UPLOAD_POLICY_TTL_SECONDS, 900, 'UPLOAD_POLICY_TTL_SECONDS'),
       maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10 * 1024 * 1024, 'MAX_UPLOAD_BYTES'),
+      orphanHours: int(env.UPLOAD_ORPHAN_HOURS, 24, 'UPLOAD_ORPHAN_HOURS'),
     },
     mail: { transport: env.MAIL_TRANSPORT ?? 'outbox', from: env.MAIL_FROM ?? 'Antrag <no-reply@localhost>' },
     faceProvider: env.FACE_PROVIDER ?? 'reference',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    redisUrl: redisUrlOf(env.REDIS_URL),
+    rateLimitPrefix: env.RATE_LIMIT_PREFIX || defaultRateLimitPrefix(env.DATABASE_URL || undefined, dataDir),
     rateLimits: {
       submissionsPerMinute: int(env.RATE_LIMIT_SUBMISSIONS, 30, 'RATE_LIMIT_SUBMISSIONS'),
       tokensPerMinute: int(env.RATE_LIMIT_TOKENS, 60, 'RATE_LIMIT_TOKENS'),
+      contentPerMinute: int(env.RATE_LIMIT_CONTENT, 300, 'RATE_LIMIT_CONTENT'),
     },
     features: siteFeatures(env),
+    ocr: ocrSettings(env),
   };
+}
+
+function redisUrlOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('REDIS_URL must be a URL such as redis://127.0.0.1:6379');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new Error(`REDIS_URL must start with redis:// or rediss://, not ${url.protocol}//`);
+  }
+  return value;
+}
+
+/** `antrag:rl:` and a short hash of where the data lives: the same for every instance of one deployment. */
+function defaultRateLimitPrefix(databaseUrl: string | undefined, dataDir: string): string {
+  let place = `dir:${dataDir}`;
+  if (databaseUrl) {
+    try {
+      const url = new URL(databaseUrl);
+      url.password = '';
+      place = `db:${url.toString()}`;
+    } catch {
+      place = `db:${databaseUrl}`;
+    }
+  }
+  return `antrag:rl:${createHash('sha256').update(place).digest('hex').slice(0, 12)}:`;
 }
 
 function trustProxyOf(value: string | undefined): Config['trustProxy'] {

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
-import { createFileStore, registerUploadRoutes } from './files/index.js';
+import { closeOcr, configureOcr } from './documents/ocr.js';
+import { createFileStore, type FileSweeper, registerUploadRoutes, startFileSweeper } from './files/index.js';
 import { FormRegistry } from './forms/registry.js';
 import { createMailTransport } from './otp/mail.js';
 import { preloadPlaces } from './places/index.js';
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   const dataDir = process.env.DATA_DIR ?? '.antrag-data';
   const config = loadConfig(process.env, () => persistedSecret(dataDir));
   const database = await openDatabase(config);
+  // the passport reader's limits (OCR_MAX_PIXELS, OCR_WORKERS, OCR_QUEUE, OCR_TIMEOUT_MS, OCR_RECYCLE_PIXELS)
+  await configureOcr(config.ocr);
   // DSL forms and CMS definitions (bookings, review) of schemas/, each in every declared variant
   const registry = FormRegistry.load(ROOT);
   const ctx = { config, db: database.db, files: createFileStore(config), mail: createMailTransport(config) };
@@ -42,6 +45,8 @@ async function main(): Promise<void> {
   });
   for (const problem of registry.problems) app.log.warn({ problem }, 'form not loaded');
 
+  /** Orphan files are looked for hourly (more often when the limit is shorter than four hours). */
+  let sweeper: FileSweeper | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -50,7 +55,9 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
     try {
+      await sweeper?.stop();
       await app.close();
+      await closeOcr();
       await database.close();
     } finally {
       process.exit(0);
@@ -62,6 +69,10 @@ async function main(): Promise<void> {
   // the place index takes a moment to build: do it before the first visitor types
   preloadPlaces();
   await app.listen({ port: config.port, host: config.host });
+  if (config.storage.orphanHours > 0) {
+    const maxAgeMs = config.storage.orphanHours * 3_600_000;
+    sweeper = startFileSweeper(ctx, { maxAgeMs, intervalMs: Math.min(3_600_000, maxAgeMs / 4), log: app.log });
+  }
   app.log.info(
     { port: config.port, database: database.engine, forms: registry.forms.size, storage: config.storage.driver },
     'Antrag is serving',

@@ -27,7 +27,7 @@ export type TokenCheck = { ok: true } | { ok: false; reason: 'missing' | 'malfor
 /** Checks an `Authorization: Bearer …` header value. */
 export function checkBearer(secret: string, header: string | undefined, now = new Date()): TokenCheck {
   if (!header) return { ok: false, reason: 'missing' };
-  const match = /^Bearer\s+([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(header.trim());
+  const match = /^Bearer\s+([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/i.exec(header.trim());
   if (!match) return { ok: false, reason: 'malformed' };
   const [, payload, signature] = match;
   const expected = Buffer.from(sign(secret, payload));

@@ -164,13 +164,16 @@ test.describe('blocked-account application', () => {
       lastName: 'Mustermann',
       arrivalIn: 60,
     };
-    const posted: { url: string; body: string }[] = [];
+    const posted: { url: string; body: string; headers: Record<string, string> }[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'POST') posted.push({ url: r.url(), body: r.postData() ?? '' });
+      if (['POST', 'PUT', 'DELETE'].includes(r.method()))
+        posted.push({ url: r.url(), body: r.postData() ?? '', headers: r.headers() });
     });
     await page.goto(`${server}/forms/${FORM}?partnerCode=UNI-42`);
     await signUp(page, who);
     const lead = await leadOf(sql, who.email);
+    const leadToken = await page.evaluate(() => localStorage.getItem('leadToken'));
+    expect(leadToken).toMatch(/^lt_[A-Za-z0-9_-]{43}$/);
     expect(lead).toBeDefined();
     expect(await page.evaluate(() => [localStorage.getItem('leadId'), localStorage.getItem('account_id')])).toEqual([
       String(lead.id),
@@ -220,7 +223,21 @@ test.describe('blocked-account application', () => {
     await expect(page.getByText('Thank you!')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: 'Go to homepage' })).toHaveAttribute('href', '/');
     await accessible(page, 'the success screen');
-    expect(await page.evaluate(() => localStorage.getItem('BLOCKED_ACCOUNT_BOOKING_V2'))).toBeNull();
+    // the completed application is forgotten: the draft, the lead's id and token and every value it kept
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => !/^(access_token|valid_until)$/.test(k))),
+    ).toEqual([]);
+
+    // every call about the lead proved it was the applicant's; every submission carried an Idempotency-Key
+    const leadCalls = posted.filter(
+      (p) => /\/api\/v1\/(lead|identity)\//.test(p.url) || p.url.endsWith('/api/internal/services/blocked-account'),
+    );
+    const unproven = leadCalls.filter((p) => !(p.url.endsWith('/submit-application') && !p.body.includes('lead_id')));
+    expect(unproven.length).toBeGreaterThan(8);
+    expect(unproven.filter((p) => p.headers['x-lead-token'] !== leadToken).map((p) => p.url)).toEqual([]);
+    const submissions = posted.filter((p) => /submit-application|services\/blocked-account/.test(p.url));
+    expect(submissions.map((p) => p.headers['idempotency-key'])).toEqual(submissions.map(() => expect.any(String)));
+    expect(new Set(submissions.map((p) => p.headers['idempotency-key'])).size).toBe(submissions.length);
 
     // what went over the wire: step 0 form-urlencoded with nested objects as JSON text and the partner code,
     // the later steps with bracketed keys, the application as JSON
@@ -322,6 +339,26 @@ test.describe('blocked-account application', () => {
       payers: [expect.objectContaining({ email: 'max.payer@example.com', firstName: 'Max' })],
     });
     expect(application?.data.payers).toHaveLength(1);
+    // the lead is closed: nothing changes it any more
+    const [closed] = await sql<{ closed_at: Date | null }>('select closed_at from leads where id = $1', [stored.id]);
+    expect(closed.closed_at).not.toBeNull();
+
+    // the next visit starts a new application and a new lead, instead of reopening the completed one
+    await page.goto(`${server}/forms/${FORM}`);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await signUp(page, { ...who, firstName: 'Erika', lastName: 'Zweite' });
+    const leads = await sql<{ id: number; account_id: string }>(
+      "select id, account_id from leads where data -> 'sign-up' ->> 'email' = $1 order by id",
+      [who.email],
+    );
+    expect(leads).toHaveLength(2);
+    expect(leads[1].id).not.toBe(stored.id);
+    expect(await page.evaluate(() => localStorage.getItem('leadId'))).toBe(String(leads[1].id));
+    const [first] = await sql<{ data: Record<string, Record<string, unknown>> }>(
+      'select data from leads where id = $1',
+      [stored.id],
+    );
+    expect(first.data['sign-up']).toMatchObject({ lastName: 'Mustermann' });
   });
 });
 

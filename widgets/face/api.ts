@@ -4,6 +4,7 @@
  * runner (`renderer/react`), so the token helper mirrors its `getToken`: the same storage keys, so both
  * share one cached token.
  */
+import { leadTokenHeader } from '../../renderer/core/api/lead.js';
 import { browserStorage, getToken } from '../../renderer/core/api/token.js';
 import { type FaceOutcome, isFaceStatus } from './storage.js';
 
@@ -80,7 +81,11 @@ export async function submitFaceVideo(
     body.append('blocked_acc_no', ids.blockedAccountNo);
     body.append('doc_type', 'passport');
     body.append('document_id', ids.documentId);
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      ...leadTokenHeader(env),
+      Authorization: `Bearer ${token}`,
+      Accept: 'application/json',
+    };
     if (env.language) headers['X-Language'] = env.language;
     return doFetch(`${env.apiBase ?? ''}/api/v1/identity/face-recog`, { method: 'POST', headers, body });
   };

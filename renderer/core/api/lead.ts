@@ -3,12 +3,29 @@
  * the shared bearer token, retried once with a new token after a 401 (a cached token the server no longer
  * takes: expired early, another server's secret), and the lead-level document upload (call 10, POST
  * {host}/api/v1/lead/upload-file) of the passport, the consent letter, the eligibility document and the
- * payers' files.
+ * payers' files. Every call carries the lead token the sign-up step stored (`X-Lead-Token`).
  */
 import { browserStorage, getToken } from './token.js';
 
 /** Browser-storage key of the lead id (spec §3), stored by the sign-up step. */
 export const LEAD_ID_KEY = 'leadId';
+/**
+ * Browser-storage key of the lead token the sign-up answer hands out (or, in a KYC link's flow, the link's
+ * `user_key`): every call about the lead proves with it, in the `X-Lead-Token` header, that the lead is the
+ * caller's. Kept and forgotten with the other keys of spec §3.
+ */
+export const LEAD_TOKEN_KEY = 'leadToken';
+export const LEAD_TOKEN_HEADER = 'X-Lead-Token';
+
+/** The `X-Lead-Token` header of the stored lead token, or none before the sign-up step answered. */
+export function leadTokenHeader(env: Pick<LeadApiEnv, 'storage'> = {}): Record<string, string> {
+  try {
+    const token = browserStorage(env.storage)?.getItem(LEAD_TOKEN_KEY);
+    return token ? { [LEAD_TOKEN_HEADER]: token } : {};
+  } catch {
+    return {};
+  }
+}
 
 export interface LeadApiEnv {
   /** Base of the customer-relationship service (`{host}`); default same origin. */
@@ -42,6 +59,7 @@ export async function leadRequest(
   const attempt = async (fresh: boolean) => {
     const headers: Record<string, string> = {
       ...(init.headers as Record<string, string> | undefined),
+      ...leadTokenHeader(env),
       Authorization: `Bearer ${await getToken(env, fresh)}`,
       Accept: 'application/json',
     };

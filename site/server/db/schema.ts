@@ -18,8 +18,36 @@ export interface LeadTable {
   /** The steps' requests as sent (the spec's names: first_name, referral_code, …), by step id. */
   sent: ColumnType<unknown, string | undefined, string>;
   status: Generated<string>;
+  /** SHA-256 (hex) of the lead token handed out at sign-up; null for leads made before tokens existed. */
+  token_hash: string | null;
+  /** When the application was completed: no call changes it afterwards. */
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+}
+
+/** KYC links' user keys (SHA-256, hex): each grants the KYC calls of one lead until it expires. */
+export interface LeadKeyTable {
+  key_hash: string;
+  lead_id: number;
+  /** What the key grants: `kyc`. */
+  scope: string;
+  expires_at: Timestamp;
+  /** When the key's one-time code was confirmed: the document and face calls need it. */
+  verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Timestamp>;
+}
+
+/** Answers of submissions sent with an Idempotency-Key, kept with what they stored. */
+export interface IdempotencyTable {
+  /** The route (method and path) the key was used on. */
+  scope: string;
+  key: string;
+  /** SHA-256 of the request (body and the headers that change its meaning). */
+  request_hash: string;
+  status: number;
+  answer: Json;
+  created_at: Generated<Timestamp>;
 }
 
 export interface PayerTable {
@@ -48,6 +76,10 @@ export interface UploadTable {
   content_type: string;
   size: number;
   created_at: Generated<Timestamp>;
+  /** When a stored submission or lead step first named the file; null: unused, swept after UPLOAD_ORPHAN_HOURS. */
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the orphan sweep claimed the file for deletion: the row then names no usable file (files/sweep.ts). */
+  swept_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SubmissionTable {
@@ -83,6 +115,8 @@ export interface OtpTable {
 
 export interface Database {
   leads: LeadTable;
+  lead_keys: LeadKeyTable;
+  idempotency_keys: IdempotencyTable;
   payers: PayerTable;
   documents: DocumentTable;
   uploads: UploadTable;

@@ -32,12 +32,6 @@ export function parseId(value: string | undefined): number | undefined {
   return id <= 2_147_483_647 ? id : undefined;
 }
 
-export function leadIdOf(value: string | undefined): number {
-  const id = parseId(value);
-  if (id === undefined) throw new RequestProblem(400, 'lead_id must be the id of an application');
-  return id;
-}
-
 /** The id of a payer of the lead that has not been removed, or undefined (also for an id that is no id). */
 export async function activePayerId(
   db: Kysely<Database>,

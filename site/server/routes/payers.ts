@@ -24,7 +24,8 @@ import type { FieldError } from '../../../renderer/core/validate/validator.js';
 import type { ServerContext } from '../context.js';
 import { isUniqueViolation, jsonValue } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import { activePayerId, leadIdOf, parseId, RequestProblem, requireToken } from './lead.js';
+import { activePayerId, parseId, RequestProblem, requireToken } from './lead.js';
+import { authorizeLead, requireCredential } from './leadAccess.js';
 import { type PayerItem, payerItemOf, typedByText, unknownKeys } from './payerItem.js';
 import { isFormEntries, requestLocale } from './submissions.js';
 
@@ -92,13 +93,6 @@ function readBody(body: unknown): { leadId: string | undefined; fields: Payer } 
   }
   const { lead_id: leadId, ...fields } = unflattenForm(body.formEntries);
   return { leadId: typeof leadId === 'string' ? leadId : undefined, fields };
-}
-
-async function requireLead(db: Kysely<Database>, leadIdText: string | undefined): Promise<number> {
-  const leadId = leadIdOf(leadIdText);
-  const lead = await db.selectFrom('leads').select('id').where('id', '=', leadId).executeTakeFirst();
-  if (!lead) throw new RequestProblem(404, 'No application with this lead_id.');
-  return leadId;
 }
 
 /** The e-mail address a payer is de-duplicated by, as the index compares it. */
@@ -288,9 +282,10 @@ export async function registerPayerRoutes(
   /** Creates a payer of the lead, or updates the lead's payer with the same e-mail address. */
   app.post('/api/v1/lead/payer', limited, async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
+    requireCredential(request);
     const locale = requestLocale(request);
     const { leadId: leadText, fields } = readBody(request.body);
-    const leadId = await requireLead(ctx.db, leadText);
+    const { id: leadId } = await authorizeLead(ctx.db, request, { leadId: leadText });
     return answer(reply, locale, async () => {
       // a new payer has no id; an id is the path of PUT
       if (fields.payerId !== undefined && fields.payerId !== '')
@@ -302,10 +297,11 @@ export async function registerPayerRoutes(
   /** Changes a payer of the lead. */
   app.put<{ Params: { payerId: string } }>('/api/v1/lead/payer/:payerId', limited, async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
+    requireCredential(request);
     const locale = requestLocale(request);
-    if (!/^\d+$/.test(request.params.payerId)) throw new RequestProblem(400, 'payerId must be the id of a payer');
     const { leadId: leadText, fields } = readBody(request.body);
-    const leadId = await requireLead(ctx.db, leadText);
+    const { id: leadId } = await authorizeLead(ctx.db, request, { leadId: leadText });
+    if (!/^\d+$/.test(request.params.payerId)) throw new RequestProblem(400, 'payerId must be the id of a payer');
     const id = parseId(request.params.payerId);
     const existing = await activePayerId(ctx.db, id, leadId);
     if (existing === undefined) throw new RequestProblem(404, 'No payer with this id in this application.');
@@ -319,15 +315,26 @@ export async function registerPayerRoutes(
   /** Removes a payer from the lead's list. */
   app.delete<{ Params: { payerId: string } }>('/api/v1/lead/payer/:payerId', async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
+    requireCredential(request);
     // not a decimal number: a bad request; a number no payer can have: not found
     if (!/^\d+$/.test(request.params.payerId))
       return reply.code(400).send({ status: false, message: 'Failed to remove payer' });
     const id = parseId(request.params.payerId);
     if (id === undefined) return reply.code(404).send({ status: false, message: 'Failed to remove payer' });
+    const payer = await ctx.db
+      .selectFrom('payers')
+      .select('lead_id')
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!payer) return reply.code(404).send({ status: false, message: 'Failed to remove payer' });
+    // the payer's lead must be the caller's
+    const lead = await authorizeLead(ctx.db, request, { leadId: String(payer.lead_id) });
     const result = await ctx.db
       .updateTable('payers')
       .set({ deleted_at: new Date().toISOString() })
       .where('id', '=', id)
+      .where('lead_id', '=', lead.id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0)

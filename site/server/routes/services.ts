@@ -8,7 +8,8 @@ import { checkFile, DOCUMENT_TYPES, VIDEO_TYPES } from '../files/check.js';
 import { sendOtp, verifyOtp } from '../otp/service.js';
 import { autocomplete, placeDetails } from '../places/index.js';
 import { newSearch, normalizeLanguage, searchUniversities } from '../search/index.js';
-import { activePayerId, leadIdOf, parseId, RequestProblem, requireToken } from './lead.js';
+import { activePayerId, parseId, RequestProblem, requireToken } from './lead.js';
+import { type AuthorizedLead, authorizeLead, markKycVerified, requireCredential } from './leadAccess.js';
 import { registerPayerRoutes } from './payers.js';
 
 /** A multipart request read whole: its text fields and at most one file. */
@@ -31,35 +32,23 @@ async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
   return body;
 }
 
-/** The lead's blocked-account number and its e-mail address from the sign-up step. */
-async function findLead(ctx: ServerContext, leadId: number) {
-  const lead = await ctx.db
-    .selectFrom('leads')
-    .select(['id', 'account_id', 'data'])
-    .where('id', '=', leadId)
-    .executeTakeFirst();
-  if (!lead) throw new RequestProblem(404, 'No application with this lead_id.');
+/** The lead's e-mail address from the sign-up step. */
+function emailOf(lead: AuthorizedLead): string | undefined {
   const steps = Object.values(lead.data as Record<string, Record<string, unknown>>);
-  const email = steps.map((s) => s.email).find((e): e is string => typeof e === 'string');
-  return { ...lead, email };
+  return steps.map((s) => s.email).find((e): e is string => typeof e === 'string');
 }
 
-/** Keeps a verification result, linked to the lead whose blocked-account number the call names. */
+/** Keeps a verification result, linked to the lead the request proved it may act on. */
 async function recordVerification(
   ctx: ServerContext,
-  accountId: string | undefined,
+  lead: AuthorizedLead,
   kind: string,
   status: string,
   details: unknown,
 ) {
-  const lead = await ctx.db
-    .selectFrom('leads')
-    .select('id')
-    .where('account_id', '=', accountId ?? '')
-    .executeTakeFirst();
   await ctx.db
     .insertInto('verifications')
-    .values({ lead_id: lead?.id ?? null, kind, status, details: jsonValue(details) })
+    .values({ lead_id: lead.id, kind, status, details: jsonValue(details) })
     .execute();
 }
 
@@ -87,19 +76,23 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
   /** Document verification of the lead's passport. */
   app.post('/api/v1/identity/verify-doc', limited(20), async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
+    requireCredential(request, { kyc: 'verified' });
     const { fields, file } = await readMultipart(request);
+    const lead = await authorizeLead(ctx.db, request, { accountId: fields.blocked_acc_no }, { kyc: 'verified' });
     if (!file) throw new RequestProblem(400, 'the document is missing (multipart field `document`)');
     const check = await checkFile(file.bytes, file.contentType, { ...IMAGE_LIMITS, maxBytes });
     if (!check.ok) throw new RequestProblem(400, check.message);
     const result = await verifyDocument(file.bytes);
-    await recordVerification(ctx, fields.blocked_acc_no, 'document', result.doc_status, result.details);
+    await recordVerification(ctx, lead, 'document', result.doc_status, result.details);
     return { data: { doc_status: result.doc_status, details: result.details }, message: result.message };
   });
 
   /** Face verification: the reference provider checks the video; an external one is called with it. */
   app.post('/api/v1/identity/face-recog', limited(20), async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
+    requireCredential(request, { kyc: 'verified' });
     const { fields, file } = await readMultipart(request);
+    const lead = await authorizeLead(ctx.db, request, { accountId: fields.blocked_acc_no }, { kyc: 'verified' });
     if (!file) throw new RequestProblem(400, 'the video is missing (multipart field `face`)');
     const check = await checkFile(file.bytes, file.contentType, { minBytes: 1, maxBytes, allowed: VIDEO_TYPES });
     if (!check.ok) throw new RequestProblem(400, check.message);
@@ -109,7 +102,7 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
         face: file.bytes,
         filename: file.filename,
         contentType: check.contentType,
-        blocked_acc_no: fields.blocked_acc_no ?? '',
+        blocked_acc_no: lead.account_id,
         doc_type: fields.doc_type ?? 'passport',
         document_id: fields.document_id ?? '',
       });
@@ -118,17 +111,17 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
         return reply.code(502).send({ status: false, message: 'Processing failed.' });
       throw error;
     }
-    await recordVerification(ctx, fields.blocked_acc_no, 'face', result.doc_status, result.details ?? {});
+    await recordVerification(ctx, lead, 'face', result.doc_status, result.details ?? {});
     return { data: { doc_status: result.doc_status }, message: result.message };
   });
 
   /** A document of the lead (passport, consent letter, eligibility document, payer files). */
   app.post('/api/v1/lead/upload-file', limited(30), async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
+    requireCredential(request, { kyc: 'verified' });
     const { fields, file } = await readMultipart(request);
+    const { id: leadId } = await authorizeLead(ctx.db, request, { leadId: fields.lead_id }, { kyc: 'verified' });
     if (!file) throw new RequestProblem(400, 'the file is missing (multipart field `file`)');
-    const leadId = leadIdOf(fields.lead_id);
-    await findLead(ctx, leadId);
     const docKey = fields.doc_key ?? '';
     if (!/^[a-z0-9_]{1,64}$/.test(docKey)) throw new RequestProblem(400, 'doc_key must name a document kind');
     const check = await checkFile(file.bytes, file.contentType, { minBytes: 1, maxBytes, allowed: DOCUMENT_TYPES });
@@ -167,10 +160,12 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
   /** Sends a KYC code to the lead's e-mail address. */
   app.post('/api/v1/blkacct/send-kyc-otp', limited(10), async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
+    requireCredential(request, { kyc: 'code' });
     const { fields } = await readMultipart(request);
-    const lead = await findLead(ctx, leadIdOf(fields.lead_id));
-    if (!lead.email) throw new RequestProblem(409, 'The application has no e-mail address to send the code to.');
-    const result = await sendOtp(ctx.db, ctx.mail, { leadId: lead.id, to: lead.email });
+    const lead = await authorizeLead(ctx.db, request, { leadId: fields.lead_id }, { kyc: 'code', allowClosed: true });
+    const email = emailOf(lead);
+    if (!email) throw new RequestProblem(409, 'The application has no e-mail address to send the code to.');
+    const result = await sendOtp(ctx.db, ctx.mail, { leadId: lead.id, to: email });
     if (!result.ok) {
       reply.header('Retry-After', String(result.retryAfterSeconds));
       return reply
@@ -183,13 +178,15 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
   /** Checks a KYC code: 5 wrong tries lock the lead for a while. */
   app.post('/api/v1/blkacct/verify-kyc-otp', limited(20), async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
+    requireCredential(request, { kyc: 'code' });
     const { fields } = await readMultipart(request);
-    const lead = await findLead(ctx, leadIdOf(fields.lead_id));
+    const lead = await authorizeLead(ctx.db, request, { leadId: fields.lead_id }, { kyc: 'code', allowClosed: true });
     const result = await verifyOtp(ctx.db, { leadId: lead.id, code: fields.otp ?? '' });
     if (!result.ok) {
       const status = result.reason === 'locked' ? 423 : 400;
       return reply.code(status).send({ status: false, message: 'Failed to verify OTP', reason: result.reason });
     }
+    await markKycVerified(ctx.db, lead);
     return { status: true, result: { lead_id: lead.id, account_id: lead.account_id } };
   });
 

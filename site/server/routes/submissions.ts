@@ -3,17 +3,28 @@ import { sql } from 'kysely';
 import type { Locale } from '../../../renderer/core/dsl/types.js';
 import { isLocale, translate } from '../../../renderer/core/i18n/index.js';
 import { decodePayload, unflattenForm } from '../../../renderer/core/payload/index.js';
+import { templateErrors } from '../../../renderer/core/payload/template.js';
 import type { FieldError } from '../../../renderer/core/validate/index.js';
 import type { ServerContext } from '../context.js';
 import { insertLead, jsonValue } from '../db/index.js';
 import { confirmUpload } from '../files/confirm.js';
+import { markUploadsUsed, uploadKeysIn } from '../files/records.js';
 import {
   FORM_OPTIONS_HEADER,
   type FormRegistry,
   parseOptionsHeader,
   type SubmissionTarget,
 } from '../forms/registry.js';
+import { idempotencyOf, lostKeyRace, rememberAnswer, replay, storedAnswer } from '../idempotency.js';
 import { checkBearer } from '../tokens.js';
+import { RequestProblem } from './lead.js';
+import {
+  type AuthorizedLead,
+  authorizeLead,
+  LEAD_TOKEN_HEADER,
+  newLeadToken,
+  requireCredential,
+} from './leadAccess.js';
 
 /** A urlencoded body as the parser hands it over: its entries in order, so bracketed keys can be nested. */
 export interface FormEntries {
@@ -119,6 +130,8 @@ async function decode(ctx: ServerContext, target: SubmissionTarget, payload: unk
 }
 
 const LEAD_PATH = '/api/v1/lead/submit-application';
+/** The blocked-account application's final submission: naming its lead, it completes (closes) it. */
+const COMPLETES_LEAD = '/api/internal/services/blocked-account';
 
 /** What each kind of submission answers on success (the specs' answer shapes). */
 function answerFor(target: SubmissionTarget, id: number): Record<string, unknown> {
@@ -150,25 +163,48 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
   for (const [path, methods] of paths) {
     for (const method of methods) {
       if (app.hasRoute({ method: method as 'POST', url: path })) continue;
+      // a path any of whose forms calls it with the bearer token needs the token before anything else
+      const bearer = registry.targets.some(
+        (t) => t.path === path && t.method === method && t.settings.auth === 'bearer',
+      );
       app.route({
         method: method as 'POST',
         url: path,
         config: { rateLimit: { max: ctx.config.rateLimits.submissionsPerMinute, timeWindow: '1 minute' } },
         handler: async (request, reply) => {
           const locale = requestLocale(request);
+          if (bearer) {
+            const check = checkBearer(ctx.config.secret, request.headers.authorization);
+            if (!check.ok)
+              return reply.code(401).send({ status: false, message: `Unauthorized: token ${check.reason}` });
+          }
           const probe = isFormEntries(request.body) ? Object.fromEntries(request.body.formEntries) : request.body;
-          const first = Array.isArray(probe) ? probe[0] : probe;
+          const first = (Array.isArray(probe) ? probe[0] : probe) as Record<string, unknown> | undefined;
+
+          // the lead's owner, proven before the body is validated: a later step, or any request naming a lead
+          let lead: AuthorizedLead | undefined;
+          if (path === LEAD_PATH || path === COMPLETES_LEAD) {
+            const raw = first && typeof first === 'object' ? first.lead_id : undefined;
+            const leadIdText = raw === undefined || raw === null ? undefined : String(raw);
+            const step = first && typeof first === 'object' ? first.step : undefined;
+            const signUp = step === undefined || step === '' || String(step) === '1';
+            if ((leadIdText !== undefined && leadIdText !== '') || (path === LEAD_PATH && !signUp)) {
+              requireCredential(request);
+              lead = await authorizeLead(ctx.db, request, { leadId: leadIdText });
+            }
+          }
+          const idem = idempotencyOf(request, String(request.headers[LEAD_TOKEN_HEADER] ?? ''));
+          if (idem) {
+            const stored = await storedAnswer(ctx.db, idem);
+            if (stored) return replay(reply, await replayed(stored, lead));
+          }
+
           // the variant the browser filled in (`X-Form-Options: mobile=true`); none means the default one
           const target = registry.find(method, path, first, parseOptionsHeader(request.headers[FORM_OPTIONS_HEADER]));
           if (!target) {
             return reply
               .code(400)
               .send({ status: false, ok: false, message: 'This submission does not belong to any known form step.' });
-          }
-          if (target.settings.auth === 'bearer') {
-            const check = checkBearer(ctx.config.secret, request.headers.authorization);
-            if (!check.ok)
-              return reply.code(401).send({ status: false, message: `Unauthorized: token ${check.reason}` });
           }
           const payload = payloadOf(target, request.body);
           const unknownKeys: string[] = [];
@@ -181,77 +217,115 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
             message: unknownMessage,
             params: {},
           }));
-
-          let leadId: number | undefined;
-          if (path === LEAD_PATH) {
-            const raw = (payload as Record<string, unknown>).lead_id;
-            leadId = raw === undefined || raw === '' ? undefined : Number(raw);
-            if (leadId !== undefined && !Number.isInteger(leadId)) {
-              return reply.code(400).send({ status: false, message: 'lead_id must be a whole number' });
-            }
-            const isFirst = target.first;
-            if (leadId !== undefined) {
-              const lead = await ctx.db
-                .selectFrom('leads')
-                .select(['data'])
-                .where('id', '=', leadId)
-                .executeTakeFirst();
-              if (!lead) return reply.code(404).send({ status: false, message: 'No application with this lead_id.' });
-              // earlier steps' answers take part in this step's rules (dates between birth and arrival, the minor flag)
-              const earlier = Object.assign({}, ...Object.values(lead.data as Record<string, Record<string, unknown>>));
-              data = { ...earlier, ...data };
-            } else if (!isFirst) {
-              return reply
-                .code(400)
-                .send({ status: false, message: 'Missing lead identifier. Please complete Step 1 first.' });
-            }
+          // earlier steps' answers take part in this step's rules (dates between birth and arrival, the minor flag)
+          if (lead && path === LEAD_PATH) {
+            const earlier = Object.assign({}, ...Object.values(lead.data as Record<string, Record<string, unknown>>));
+            data = { ...earlier, ...data };
           }
+
+          // a template payload (the CMS bookings) is its published template with only the answers filled in
+          const shape = templateErrors(target.settings, payload, locale, {
+            textValues: target.settings.encoding !== 'json',
+          });
+          if (shape.length) return rejection(reply, shape, locale);
 
           const result = target.validator.validateStep(0, data, { locale });
           if (!result.valid || unknownErrors.length)
             return rejection(reply, [...result.errors, ...unknownErrors], locale);
 
-          if (path === LEAD_PATH) {
-            const stepKey = target.step ?? 'form';
-            const decoded = await decode(ctx, target, payload);
-            const answer = await ctx.db.transaction().execute(async (trx) => {
-              if (leadId === undefined) {
-                return insertLead(trx, {
-                  data: jsonValue({ [stepKey]: decoded }),
-                  sent: jsonValue({ [stepKey]: payload }),
-                });
-              }
-              const lead = await trx
-                .selectFrom('leads')
-                .select(['data', 'sent', 'account_id'])
-                .where('id', '=', leadId)
-                .forUpdate()
-                .executeTakeFirstOrThrow();
-              const merged = { ...(lead.data as Record<string, unknown>), [stepKey]: decoded };
-              const sent = { ...(lead.sent as Record<string, unknown>), [stepKey]: payload };
-              await trx
-                .updateTable('leads')
-                .set({ data: jsonValue(merged), sent: jsonValue(sent), updated_at: sql`now()` })
-                .where('id', '=', leadId)
-                .execute();
-              return { id: leadId, account_id: lead.account_id };
-            });
-            return reply.send({ status: true, message: 'success', id: answer.id, account_id: answer.account_id });
-          }
+          try {
+            if (path === LEAD_PATH) {
+              const stepKey = target.step ?? 'form';
+              const decoded = await decode(ctx, target, payload);
+              const answer = await ctx.db.transaction().execute(async (trx) => {
+                // the files this step names are kept from now on (files/sweep.ts), or the step is refused (409)
+                await markUploadsUsed(trx, uploadKeysIn(decoded));
+                let saved: { id: number; account_id: string; token?: string };
+                if (lead === undefined) {
+                  const token = newLeadToken();
+                  const row = await insertLead(trx, {
+                    data: jsonValue({ [stepKey]: decoded }),
+                    sent: jsonValue({ [stepKey]: payload }),
+                    token_hash: token.hash,
+                  });
+                  saved = { id: row.id, account_id: row.account_id, token: token.token };
+                } else {
+                  const row = await trx
+                    .selectFrom('leads')
+                    .select(['data', 'sent', 'account_id', 'closed_at'])
+                    .where('id', '=', lead.id)
+                    .forUpdate()
+                    .executeTakeFirstOrThrow();
+                  // completed meanwhile (the final submission between the check and this change)
+                  if (row.closed_at) throw new RequestProblem(409, LEAD_CLOSED);
+                  const merged = { ...(row.data as Record<string, unknown>), [stepKey]: decoded };
+                  const sent = { ...(row.sent as Record<string, unknown>), [stepKey]: payload };
+                  await trx
+                    .updateTable('leads')
+                    .set({ data: jsonValue(merged), sent: jsonValue(sent), updated_at: sql`now()` })
+                    .where('id', '=', lead.id)
+                    .execute();
+                  saved = { id: lead.id, account_id: row.account_id };
+                }
+                const body = { status: true, message: 'success', id: saved.id, account_id: saved.account_id };
+                // the token is never kept in clear, not even with the key: a replay hands out a new one
+                if (idem) await rememberAnswer(trx, idem, 200, body);
+                return saved.token ? { ...body, lead_token: saved.token } : body;
+              });
+              return reply.send(answer);
+            }
 
-          const row = await ctx.db
-            .insertInto('submissions')
-            .values({
-              kind: target.source ?? target.path,
-              form_id: target.form.id,
-              data: jsonValue(result.data),
-              language: locale,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return reply.send(answerFor(target, row.id));
+            const answer = await ctx.db.transaction().execute(async (trx) => {
+              if (lead) {
+                const closed = await trx
+                  .updateTable('leads')
+                  .set({ closed_at: sql`now()`, status: 'submitted', updated_at: sql`now()` })
+                  .where('id', '=', lead.id)
+                  .where('closed_at', 'is', null)
+                  .executeTakeFirst();
+                if (Number(closed.numUpdatedRows) === 0) throw new RequestProblem(409, LEAD_CLOSED);
+              }
+              const row = await trx
+                .insertInto('submissions')
+                .values({
+                  kind: target.source ?? target.path,
+                  form_id: target.form.id,
+                  data: jsonValue(lead ? { ...result.data, lead_id: lead.id } : result.data),
+                  language: locale,
+                })
+                .returning('id')
+                .executeTakeFirstOrThrow();
+              // the files the submission names are kept from now on (files/sweep.ts), or it is refused (409)
+              await markUploadsUsed(trx, uploadKeysIn(result.data));
+              const body = answerFor(target, row.id);
+              if (idem) await rememberAnswer(trx, idem, 200, body);
+              return body;
+            });
+            return reply.send(answer);
+          } catch (error) {
+            // the same request, sent twice at once: the first stored it, this one answers as the first did
+            if (idem && lostKeyRace(error)) {
+              const stored = await storedAnswer(ctx.db, idem);
+              if (stored) return replay(reply, await replayed(stored, lead));
+            }
+            throw error;
+          }
         },
       });
     }
   }
+
+  /**
+   * A remembered answer as it is sent again. A replayed sign-up hands out a new lead token (the first one
+   * was lost with the answer, and is not kept in clear): only the holder of the key can ask for it.
+   */
+  async function replayed(stored: { status: number; answer: unknown }, lead: AuthorizedLead | undefined) {
+    const answer = stored.answer as Record<string, unknown>;
+    if (lead !== undefined || typeof answer?.id !== 'number' || !('account_id' in answer)) return stored;
+    const token = newLeadToken();
+    await ctx.db.updateTable('leads').set({ token_hash: token.hash }).where('id', '=', answer.id).execute();
+    return { status: stored.status, answer: { ...answer, lead_token: token.token } };
+  }
 }
+
+const LEAD_CLOSED = 'This application is complete and can no longer be changed.';

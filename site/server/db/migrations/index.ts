@@ -6,11 +6,17 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import * as initial from './0001-initial.js';
 import * as payerEmail from './0002-payer-email.js';
 import * as leadSent from './0003-lead-sent.js';
+import * as leadTokens from './0004-lead-tokens.js';
+import * as idempotency from './0005-idempotency.js';
+import * as uploadSweep from './0006-upload-sweep.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-payer-email': payerEmail,
   '0003-lead-sent': leadSent,
+  '0004-lead-tokens': leadTokens,
+  '0005-idempotency': idempotency,
+  '0006-upload-sweep': uploadSweep,
 };
 
 /**

@@ -247,16 +247,27 @@ describe('customer-relationship lead steps (POST /api/v1/lead/submit-application
       await send(path, encodeRequest(signUp().submit!, application(), {}, blocked), auth)
     ).json()) as {
       id: number;
+      lead_token: string;
     };
+    expect(created.lead_token).toMatch(/^lt_/);
     for (const s of later) {
-      const withoutLead = encodeRequest(step(s.id).submit!, application(), { storage: () => null }, blocked);
+      // the applicant's lead token as the form sends it (X-Lead-Token from storage), but no lead id
+      const withoutLead = encodeRequest(
+        step(s.id).submit!,
+        application(),
+        { storage: (k) => (k === 'leadToken' ? created.lead_token : null) },
+        blocked,
+      );
+      expect(withoutLead.headers['X-Lead-Token']).toBe(created.lead_token);
       const refused = await send(path, withoutLead, auth);
       expect(refused.status).toBe(400);
       await storeUploads(['passport.pdf', 'admission.pdf']);
       const request = encodeRequest(
         step(s.id).submit!,
         application(),
-        { storage: (k) => (k === 'leadId' ? String(created.id) : null) },
+        {
+          storage: (k) => (k === 'leadId' ? String(created.id) : k === 'leadToken' ? created.lead_token : null),
+        },
         blocked,
       );
       const response = await send(path, request, auth);

@@ -23,7 +23,17 @@ import { createMigrator, migrateToLatest, migrations } from '../../../../site/se
 import type { Database } from '../../../../site/server/db/schema.js';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const TABLES = ['documents', 'leads', 'otps', 'payers', 'submissions', 'uploads', 'verifications'];
+const TABLES = [
+  'documents',
+  'idempotency_keys',
+  'lead_keys',
+  'leads',
+  'otps',
+  'payers',
+  'submissions',
+  'uploads',
+  'verifications',
+];
 
 type Location = Pick<Config, 'dataDir' | 'databaseUrl'>;
 
@@ -277,6 +287,9 @@ describe.each([pglite, postgres])('database on $name', SLOW, (engine) => {
     const down = await (await createMigrator(db)).migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ['0006-upload-sweep', 'Down', 'Success'],
+      ['0005-idempotency', 'Down', 'Success'],
+      ['0004-lead-tokens', 'Down', 'Success'],
       ['0003-lead-sent', 'Down', 'Success'],
       ['0002-payer-email', 'Down', 'Success'],
       ['0001-initial', 'Down', 'Success'],

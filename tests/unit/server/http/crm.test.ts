@@ -8,9 +8,10 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLead, jsonValue } from '../../../../site/server/db/index.js';
+import { newLeadToken } from '../../../../site/server/routes/leadAccess.js';
 import { bigPng, JPEG, PDF, PNG } from '../files/samples.js';
 import {
-  bearer,
+  type CreatedLead,
   countRows,
   createLead,
   expiredToken,
@@ -20,6 +21,7 @@ import {
   form,
   type Harness,
   lastCodeFor,
+  leadHeaders,
   leaksNothing,
   outbox,
   postForm,
@@ -37,8 +39,8 @@ const UNAUTHORIZED: Array<[Record<string, string>, string]> = [
 
 let h: Harness;
 let small: Server;
-let lead: { id: number; account_id: string; email: string };
-let otherLead: { id: number; account_id: string; email: string };
+let lead: CreatedLead;
+let otherLead: CreatedLead;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -82,7 +84,8 @@ describe('POST /api/v1/lead/upload-file', () => {
       server,
       '/api/v1/lead/upload-file',
       form(fields, file && { field: 'file', name: 'passport.pdf', ...file }),
-      options.headers ?? (await bearer(server)),
+      // the applicant's own call: the bearer token and the lead's token
+      options.headers ?? (await leadHeaders(server, lead)),
     );
   };
   const pdf = { bytes: PDF, type: 'application/pdf' };
@@ -130,7 +133,10 @@ describe('POST /api/v1/lead/upload-file', () => {
   it('refuses a missing, expired or forged token with 401 and keeps nothing', async () => {
     const before = await kept();
     for (const [headers, reason] of UNAUTHORIZED) {
-      const answer = await upload({ lead_id: lead.id, doc_key: 'passport_eu' }, pdf, { headers });
+      // the lead's own token: only the bearer token is wrong
+      const answer = await upload({ lead_id: lead.id, doc_key: 'passport_eu' }, pdf, {
+        headers: { ...headers, 'X-Lead-Token': lead.token },
+      });
       expect({ status: answer.status, message: answer.body.message }).toEqual({
         status: 401,
         message: `Unauthorized: token ${reason}`,
@@ -140,10 +146,11 @@ describe('POST /api/v1/lead/upload-file', () => {
   });
 
   it('refuses bad fields with 400 (404 for an unknown lead) and keeps nothing', async () => {
+    // sent with the lead's own token: each case has only the one thing wrong that it names
     const before = await kept();
     const cases: Array<[Record<string, string | number>, FilePart | undefined, number, RegExp]> = [
       [{ lead_id: lead.id, doc_key: 'passport_eu' }, undefined, 400, /file is missing/],
-      [{ doc_key: 'passport_eu' }, pdf, 400, /lead_id/],
+      [{ doc_key: 'passport_eu' }, pdf, 400, /^Missing lead identifier/],
       [{ lead_id: 'abc', doc_key: 'passport_eu' }, pdf, 400, /lead_id/],
       [{ lead_id: '-3', doc_key: 'passport_eu' }, pdf, 400, /lead_id/],
       [{ lead_id: '1.5', doc_key: 'passport_eu' }, pdf, 400, /lead_id/],
@@ -179,7 +186,7 @@ describe('POST /api/v1/lead/upload-file', () => {
     const before = await kept();
     const response = await h.main.fetch('/api/v1/lead/upload-file', {
       method: 'POST',
-      headers: { ...(await bearer(h.main)), 'content-type': 'application/json' },
+      headers: { ...(await leadHeaders(h.main, lead)), 'content-type': 'application/json' },
       body: JSON.stringify({ lead_id: lead.id, doc_key: 'passport_eu', file: 'JVBERi0=' }),
     });
     expect(response.status).toBe(415);
@@ -238,7 +245,7 @@ describe('DELETE /api/v1/lead/payer/:payerId', () => {
   const remove = async (id: string | number, headers?: Record<string, string>) => {
     const response = await h.main.fetch(`/api/v1/lead/payer/${id}`, {
       method: 'DELETE',
-      headers: headers ?? (await bearer(h.main)),
+      headers: headers ?? (await leadHeaders(h.main, lead)),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
@@ -263,7 +270,8 @@ describe('DELETE /api/v1/lead/payer/:payerId', () => {
   it('refuses a missing, expired or forged token with 401 and leaves the payer', async () => {
     const id = await addPayer(lead.id);
     for (const [headers, reason] of UNAUTHORIZED) {
-      expect(await remove(id, headers)).toEqual({
+      // the lead's own token: only the bearer token is wrong
+      expect(await remove(id, { ...headers, 'X-Lead-Token': lead.token })).toEqual({
         status: 401,
         body: { status: false, message: `Unauthorized: token ${reason}` },
       });
@@ -288,16 +296,19 @@ describe('DELETE /api/v1/lead/payer/:payerId', () => {
  * them on the main server.
  */
 describe('POST /api/v1/blkacct/send-kyc-otp and verify-kyc-otp', () => {
-  const send = async (fields: Record<string, string | number>, headers?: Record<string, string>, server = h.main) =>
-    postForm(server, '/api/v1/blkacct/send-kyc-otp', form(fields), headers ?? (await bearer(server)));
-  const verify = async (fields: Record<string, string | number>, headers?: Record<string, string>) =>
-    postForm(h.main, '/api/v1/blkacct/verify-kyc-otp', form(fields), headers ?? (await bearer(h.main)));
+  type Fields = Record<string, string | number>;
+  type Headers = Record<string, string>;
+  /** Calls of the applicant of `owner` (default codeLead): the bearer token and the lead's own token. */
+  const send = async (fields: Fields, headers?: Headers, owner: { token: string } = codeLead) =>
+    postForm(h.main, '/api/v1/blkacct/send-kyc-otp', form(fields), headers ?? (await leadHeaders(h.main, owner)));
+  const verify = async (fields: Fields, headers?: Headers, owner: { token: string } = codeLead) =>
+    postForm(h.main, '/api/v1/blkacct/verify-kyc-otp', form(fields), headers ?? (await leadHeaders(h.main, owner)));
   const otpRow = (leadId: number) =>
     h.db.selectFrom('otps').selectAll().where('lead_id', '=', leadId).executeTakeFirst();
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-  let codeLead: { id: number; account_id: string; email: string };
-  let lockLead: { id: number; account_id: string; email: string };
+  let codeLead: CreatedLead;
+  let lockLead: CreatedLead;
 
   beforeAll(async () => {
     codeLead = await createLead(h.main, { email: 'code@example.com' });
@@ -307,7 +318,8 @@ describe('POST /api/v1/blkacct/send-kyc-otp and verify-kyc-otp', () => {
   it('send: refuses a missing or expired token with 401 and sends nothing', async () => {
     const mails = outbox(h.dataDir).length;
     for (const [headers, reason] of UNAUTHORIZED.slice(0, 2)) {
-      const answer = await send({ lead_id: codeLead.id }, headers);
+      // the lead's own token: only the bearer token is wrong
+      const answer = await send({ lead_id: codeLead.id }, { ...headers, 'X-Lead-Token': codeLead.token });
       expect({ status: answer.status, message: answer.body.message }).toEqual({
         status: 401,
         message: `Unauthorized: token ${reason}`,
@@ -318,6 +330,7 @@ describe('POST /api/v1/blkacct/send-kyc-otp and verify-kyc-otp', () => {
   });
 
   it('send: refuses a missing or unusable lead_id (400) and an unknown lead (404), sending nothing', async () => {
+    // sent with a valid lead token (codeLead's): the lead_id is the only thing wrong
     const mails = outbox(h.dataDir).length;
     const otps = await countRows(h.db, 'otps');
     expect((await send({})).status).toBe(400);
@@ -328,8 +341,13 @@ describe('POST /api/v1/blkacct/send-kyc-otp and verify-kyc-otp', () => {
   });
 
   it('send: answers 409 for a lead without an e-mail address', async () => {
-    const bare = await insertLead(h.db, { data: jsonValue({ '1': { firstName: 'No', lastName: 'Mail' } }) });
-    const answer = await send({ lead_id: bare.id });
+    // a lead with a token of its own, so that only the missing address is wrong
+    const { token, hash } = newLeadToken();
+    const bare = await insertLead(h.db, {
+      data: jsonValue({ '1': { firstName: 'No', lastName: 'Mail' } }),
+      token_hash: hash,
+    });
+    const answer = await send({ lead_id: bare.id }, undefined, { token });
     expect(answer).toMatchObject({ status: 409, body: { status: false } });
     expect(await otpRow(bare.id)).toBeUndefined();
   });
@@ -361,7 +379,8 @@ describe('POST /api/v1/blkacct/send-kyc-otp and verify-kyc-otp', () => {
   it('verify: refuses a missing or expired token with 401 and uses no attempt', async () => {
     const code = lastCodeFor(h.dataDir, codeLead.email);
     for (const [headers, reason] of UNAUTHORIZED.slice(0, 2)) {
-      const answer = await verify({ lead_id: codeLead.id, otp: code }, headers);
+      // the lead's own token: only the bearer token is wrong
+      const answer = await verify({ lead_id: codeLead.id, otp: code }, { ...headers, 'X-Lead-Token': codeLead.token });
       expect({ status: answer.status, message: answer.body.message }).toEqual({
         status: 401,
         message: `Unauthorized: token ${reason}`,
@@ -371,13 +390,14 @@ describe('POST /api/v1/blkacct/send-kyc-otp and verify-kyc-otp', () => {
   });
 
   it('verify: refuses a bad body (400 / 404 / 415) without using an attempt', async () => {
+    // sent with a valid lead token (codeLead's): the body is the only thing wrong
     expect((await verify({ otp: '123456' })).status).toBe(400);
     expect((await verify({ lead_id: 987_654, otp: '123456' })).status).toBe(404);
     const malformed = await verify({ lead_id: codeLead.id, otp: '12ab' });
     expect(malformed).toMatchObject({ status: 400, body: { status: false, message: 'Failed to verify OTP' } });
     const json = await h.main.fetch('/api/v1/blkacct/verify-kyc-otp', {
       method: 'POST',
-      headers: { ...(await bearer(h.main)), 'content-type': 'application/json' },
+      headers: { ...(await leadHeaders(h.main, codeLead)), 'content-type': 'application/json' },
       body: JSON.stringify({ lead_id: codeLead.id, otp: '123456' }),
     });
     expect(json.status).toBe(415);
@@ -405,22 +425,22 @@ describe('POST /api/v1/blkacct/send-kyc-otp and verify-kyc-otp', () => {
   });
 
   it('verify: five wrong codes lock the lead; the sixth attempt, with the right code, is refused with 423', async () => {
-    expect((await send({ lead_id: lockLead.id })).status).toBe(200);
+    expect((await send({ lead_id: lockLead.id }, undefined, lockLead)).status).toBe(200);
     const code = lastCodeFor(h.dataDir, lockLead.email);
     for (let attempt = 1; attempt <= 4; attempt++) {
-      const answer = await verify({ lead_id: lockLead.id, otp: wrong(code) });
+      const answer = await verify({ lead_id: lockLead.id, otp: wrong(code) }, undefined, lockLead);
       expect({ attempt, status: answer.status, reason: answer.body.reason }).toEqual({
         attempt,
         status: 400,
         reason: 'invalid',
       });
     }
-    const fifth = await verify({ lead_id: lockLead.id, otp: wrong(code) });
+    const fifth = await verify({ lead_id: lockLead.id, otp: wrong(code) }, undefined, lockLead);
     expect(fifth).toMatchObject({
       status: 423,
       body: { status: false, message: 'Failed to verify OTP', reason: 'locked' },
     });
-    const sixth = await verify({ lead_id: lockLead.id, otp: code });
+    const sixth = await verify({ lead_id: lockLead.id, otp: code }, undefined, lockLead);
     expect(sixth).toMatchObject({ status: 423, body: { status: false, reason: 'locked' } });
     const row = await otpRow(lockLead.id);
     expect(row?.locked_until).toBeInstanceOf(Date);
@@ -440,7 +460,7 @@ describe('POST /api/v1/blkacct/send-kyc-otp and verify-kyc-otp', () => {
     const response = await smtp.fetch('/api/v1/blkacct/send-kyc-otp', {
       method: 'POST',
       body: form({ lead_id: failing.id }),
-      headers: await bearer(smtp),
+      headers: await leadHeaders(smtp, failing),
     });
     const text = await response.text();
     expect(response.status).toBe(500);

@@ -9,7 +9,7 @@ import { makeMp4, PNG_1X1 } from '../../../fixtures/server/mp4.js';
 import { type PassportData, renderPassportPage, SAMPLE, td3Lines } from '../../../fixtures/server/passport-image.js';
 import { bigPng, JPEG, PDF, PNG } from '../files/samples.js';
 import {
-  bearer,
+  type CreatedLead,
   countRows,
   createLead,
   expiredToken,
@@ -17,6 +17,7 @@ import {
   forgedToken,
   form,
   type Harness,
+  leadHeaders,
   postForm,
   SETUP_TIMEOUT,
   type Server,
@@ -44,7 +45,7 @@ const EXPIRED: PassportData = {
 
 let h: Harness;
 let small: Server;
-let lead: { id: number; account_id: string };
+let lead: CreatedLead;
 let validPage: Buffer;
 let expiredPage: Buffer;
 
@@ -158,7 +159,8 @@ describe('POST /api/v1/identity/verify-doc', () => {
         { document_id: 'doc-1', doc_type: 'passport', blocked_acc_no: lead.account_id },
         file && { field: 'document', name: 'passport.png', ...file },
       ),
-      headers ?? (await bearer(server)),
+      // the applicant's own call: the bearer token and the lead's token
+      headers ?? (await leadHeaders(server, lead)),
     );
 
   it('refuses a missing, expired, forged or malformed token with 401 and stores nothing', async () => {
@@ -169,7 +171,12 @@ describe('POST /api/v1/identity/verify-doc', () => {
       [{ Authorization: `Bearer ${forgedToken()}` }, 'bad-signature'],
       [{ Authorization: 'Bearer nonsense' }, 'malformed'],
     ] as const) {
-      const answer = await verifyDoc(h.main, { bytes: validPage, type: 'image/png' }, headers);
+      // the lead's own token: only the bearer token is wrong
+      const answer = await verifyDoc(
+        h.main,
+        { bytes: validPage, type: 'image/png' },
+        { ...headers, 'X-Lead-Token': lead.token },
+      );
       expect({ status: answer.status, body: answer.body }).toEqual({
         status: 401,
         body: { status: false, message: `Unauthorized: token ${reason}` },
@@ -262,7 +269,8 @@ describe('POST /api/v1/identity/face-recog', () => {
         { blocked_acc_no: lead.account_id, doc_type: 'passport', document_id: 'doc-1' },
         file && { field: 'face', name: 'face.mp4', ...file },
       ),
-      headers ?? (await bearer(server)),
+      // the applicant's own call: the bearer token and the lead's token
+      headers ?? (await leadHeaders(server, lead)),
     );
   const lastFaceRow = () =>
     h.db
@@ -276,8 +284,12 @@ describe('POST /api/v1/identity/face-recog', () => {
   it('refuses a missing or expired token with 401 and stores nothing', async () => {
     const before = await verifications();
     const video = { bytes: makeMp4({ seconds: 5 }), type: 'video/mp4' };
-    expect((await faceRecog(h.main, video, {})).status).toBe(401);
-    const expired = await faceRecog(h.main, video, { Authorization: `Bearer ${expiredToken()}` });
+    // the lead's own token: only the bearer token is wrong
+    expect((await faceRecog(h.main, video, { 'X-Lead-Token': lead.token })).status).toBe(401);
+    const expired = await faceRecog(h.main, video, {
+      Authorization: `Bearer ${expiredToken()}`,
+      'X-Lead-Token': lead.token,
+    });
     expect(expired).toMatchObject({ status: 401, body: { message: 'Unauthorized: token expired' } });
     expect(await verifications()).toBe(before);
   });

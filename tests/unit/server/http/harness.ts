@@ -23,6 +23,7 @@ import { createMailTransport } from '../../../../site/server/otp/mail.js';
 import { registerServiceRoutes } from '../../../../site/server/routes/services.js';
 import { issueToken } from '../../../../site/server/tokens.js';
 import { application } from '../../../fixtures/forms/blocked-account.js';
+import { createSchema, dropSchema } from '../durability/harness.js';
 
 export const ROOT = join(import.meta.dirname, '../../../..');
 export const SECRET = 'http-test-secret-0123456789abcdef';
@@ -56,10 +57,16 @@ function formRegistry(): FormRegistry {
   return registry;
 }
 
+/**
+ * The server over a fresh database: embedded PGlite by default; with `DATABASE_URL` in `env` (a PostgreSQL
+ * schema of its own, see `createSchema` in ../durability/harness.ts) PostgreSQL.
+ */
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = await mkdtemp(join(tmpdir(), 'antrag-http-'));
-  const baseEnv = { DATA_DIR: dataDir, ANTRAG_SECRET: SECRET, LOG_LEVEL: 'silent' };
-  const database = await openDatabase(loadConfig(baseEnv));
+  const baseEnv: Record<string, string> = { DATA_DIR: dataDir, ANTRAG_SECRET: SECRET, LOG_LEVEL: 'silent' };
+  if (env.DATABASE_URL) baseEnv.DATABASE_URL = env.DATABASE_URL;
+  // DATABASE_URL in `env` puts the servers on PostgreSQL (a schema of the caller's); default the embedded database
+  const database = await openDatabase(loadConfig({ ...baseEnv, ...env }));
   const servers: Server[] = [];
 
   const start = async (overrides: Record<string, string> = {}): Promise<Server> => {
@@ -102,6 +109,18 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     },
   };
 }
+
+/** The two databases the storage tests run on: embedded PGlite, and PostgreSQL in a schema of its own. */
+export const ENGINES = [
+  { name: 'PGlite', database: async () => ({ env: {} as Record<string, string>, drop: async () => {} }) },
+  {
+    name: 'PostgreSQL',
+    database: async () => {
+      const { schema, url } = await createSchema('http');
+      return { env: { DATABASE_URL: url } as Record<string, string>, drop: () => dropSchema(schema) };
+    },
+  },
+];
 
 // Tokens -----------------------------------------------------------------------------------------------
 
@@ -171,14 +190,24 @@ export function blockedAccountForm(): CompiledForm {
   return blockedForm;
 }
 
+export interface CreatedLead {
+  id: number;
+  account_id: string;
+  email: string;
+  /** The lead token the sign-up answer handed out. */
+  token: string;
+}
+
+/** The headers of a call about `lead`: the bearer token and the lead's own token (X-Lead-Token). */
+export async function leadHeaders(server: Server, lead: { token: string }): Promise<Record<string, string>> {
+  return { ...(await bearer(server)), 'X-Lead-Token': lead.token };
+}
+
 /**
  * A lead created as the form creates it: the sign-up step (step 0) posted to
- * /api/v1/lead/submit-application with a bearer token. Answers the lead's id and account number.
+ * /api/v1/lead/submit-application with a bearer token. Answers the lead's id, account number and lead token.
  */
-export async function createLead(
-  server: Server,
-  overrides: Record<string, unknown> = {},
-): Promise<{ id: number; account_id: string; email: string }> {
+export async function createLead(server: Server, overrides: Record<string, unknown> = {}): Promise<CreatedLead> {
   const blocked = blockedAccountForm();
   const signUp = blocked.steps.find((s) => s.submit && s.index === 0);
   if (!signUp?.submit) throw new Error('the blocked-account form has no sign-up submission');
@@ -189,10 +218,30 @@ export async function createLead(
     headers: { ...request.headers, ...(await bearer(server)) },
     body: request.body as string,
   });
-  const body = (await response.json()) as { id: number; account_id: string };
+  const body = (await response.json()) as { id: number; account_id: string; lead_token: string };
   if (response.status !== 200) throw new Error(`sign-up answered ${response.status}: ${JSON.stringify(body)}`);
-  return { id: body.id, account_id: body.account_id, email: String(data.email) };
+  return { id: body.id, account_id: body.account_id, email: String(data.email), token: body.lead_token };
 }
+
+/** A payer who passes the blocked-account form's payer schema (spec 000 §3 "Payer"). */
+export const SAMPLE_PAYER: Record<string, unknown> = {
+  title: 'Ms.',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  phoneNumber: { countryCode: '+49', areaCode: '', phoneNumber: '15123456789' },
+  address: 'Hauptstraße 1',
+  city: 'Berlin',
+  district: 'Berlin',
+  country: { name: 'Germany', iso: 'DE' },
+  postalCode: '10115',
+  relationshipWithApplicant: 'Mother',
+  transferedAmount: 5000,
+  dateOfBirth: '1970-05-01',
+  declarationDateOfBirth: '1970-05-01',
+  countryOfResidence: { name: 'Germany', iso: 'DE' },
+  nationality: { name: 'India', iso: 'IN' },
+};
 
 // What was kept ---------------------------------------------------------------------------------------
 

@@ -9,20 +9,28 @@ import type { JsonValue } from '../../../../renderer/core/dsl/types.js';
 import { flattenForForm } from '../../../../renderer/core/payload/index.js';
 import { PDF } from '../files/samples.js';
 import {
-  bearer,
+  type CreatedLead,
   countRows,
   createLead,
   expiredToken,
   form,
   type Harness,
+  leadHeaders,
   postForm,
+  SAMPLE_PAYER,
   SETUP_TIMEOUT,
   startHarness,
 } from './harness.js';
 
 let h: Harness;
-let lead: { id: number; account_id: string; email: string };
-let otherLead: { id: number; account_id: string; email: string };
+let lead: CreatedLead;
+let otherLead: CreatedLead;
+
+/**
+ * Whose applicant makes a call naming `leadId`: otherLead's for its id, else lead's (so a lead_id that is no id
+ * or names no application is sent with a valid lead token, and only the id is wrong).
+ */
+const ownerOf = (leadId: unknown) => (leadId === otherLead.id || leadId === String(otherLead.id) ? otherLead : lead);
 
 beforeAll(async () => {
   h = await startHarness();
@@ -36,24 +44,7 @@ afterAll(async () => {
 
 type Payer = Record<string, unknown>;
 
-const ann: Payer = {
-  title: 'Ms.',
-  firstName: 'Ann',
-  lastName: 'Lee',
-  email: 'ann@example.com',
-  phoneNumber: { countryCode: '+49', areaCode: '', phoneNumber: '15123456789' },
-  address: 'Hauptstraße 1',
-  city: 'Berlin',
-  district: 'Berlin',
-  country: { name: 'Germany', iso: 'DE' },
-  postalCode: '10115',
-  relationshipWithApplicant: 'Mother',
-  transferedAmount: 5000,
-  dateOfBirth: '1970-05-01',
-  declarationDateOfBirth: '1970-05-01',
-  countryOfResidence: { name: 'Germany', iso: 'DE' },
-  nationality: { name: 'India', iso: 'IN' },
-};
+const ann: Payer = SAMPLE_PAYER;
 
 interface Answer {
   status: number;
@@ -70,7 +61,7 @@ async function send(
     method,
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
-      ...(headers ?? (await bearer(h.main))),
+      ...(headers ?? (await leadHeaders(h.main, ownerOf(body.lead_id)))),
     },
     body: new URLSearchParams(flattenForForm(body as JsonValue, 'brackets')).toString(),
   });
@@ -92,7 +83,7 @@ async function uploadFile(fields: Record<string, string | number>): Promise<stri
     h.main,
     '/api/v1/lead/upload-file',
     form(fields, { field: 'file', name: 'id-front.pdf', bytes: PDF, type: 'application/pdf' }),
-    await bearer(h.main),
+    await leadHeaders(h.main, ownerOf(fields.lead_id)),
   );
   expect(answer.status).toBe(200);
   return String(answer.body.doc_id);
@@ -161,7 +152,7 @@ describe('POST /api/v1/lead/payer', () => {
       lead.id,
       { ...ann, transferedAmount: 'viel' },
       {
-        ...(await bearer(h.main)),
+        ...(await leadHeaders(h.main, lead)),
         'X-Language': 'de',
       },
     );
@@ -189,7 +180,7 @@ describe('POST /api/v1/lead/payer', () => {
 
     const response = await h.main.fetch('/api/v1/lead/payer', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(await bearer(h.main)) },
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(await leadHeaders(h.main, lead)) },
       body: `lead_id=${lead.id}&email=x%40example.com&__proto__[polluted]=yes`,
     });
     expect(response.status).toBe(400);
@@ -197,6 +188,7 @@ describe('POST /api/v1/lead/payer', () => {
   });
 
   it('answers 404 for an unknown lead and 400 for a lead_id that is no id', async () => {
+    // both sent with a valid lead token (lead's): the lead_id is the only thing wrong
     expect(await create(987_654, ann)).toEqual({
       status: 404,
       body: { status: false, ok: false, message: 'No application with this lead_id.' },
@@ -209,7 +201,12 @@ describe('POST /api/v1/lead/payer', () => {
     const before = await countRows(h.db, 'payers');
     const refused: Array<Record<string, string>> = [{}, { Authorization: `Bearer ${expiredToken()}` }];
     for (const headers of refused) {
-      const answer = await create(lead.id, { ...ann, email: 'token@example.com' }, headers);
+      // the lead's own token: only the bearer token is wrong
+      const answer = await create(
+        lead.id,
+        { ...ann, email: 'token@example.com' },
+        { ...headers, 'X-Lead-Token': lead.token },
+      );
       expect(answer.status).toBe(401);
       expect(answer.body.status).toBe(false);
     }
@@ -219,7 +216,7 @@ describe('POST /api/v1/lead/payer', () => {
   it('takes form-urlencoded bodies only', async () => {
     const response = await h.main.fetch('/api/v1/lead/payer', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(await bearer(h.main)) },
+      headers: { 'Content-Type': 'application/json', ...(await leadHeaders(h.main, lead)) },
       body: JSON.stringify({ lead_id: lead.id, ...ann }),
     });
     expect(response.status).toBe(415);
@@ -259,10 +256,14 @@ describe('PUT /api/v1/lead/payer/:payerId', () => {
   it("answers 404 for an unknown payer, another lead's payer or an unknown lead; 401 without a token", async () => {
     const created = await create(lead.id, { ...ann, email: 'mine@example.com' });
     expect((await update(987_654, lead.id, ann)).status).toBe(404);
+    // the applicant of otherLead, with its own token, naming lead's payer
     expect((await update(created.body.payer_id, otherLead.id, ann)).status).toBe(404);
+    // an unknown lead, with lead's valid token
     expect((await update(created.body.payer_id, 987_654, ann)).status).toBe(404);
     expect((await update('abc', lead.id, ann)).status).toBe(400);
-    expect((await update(created.body.payer_id, lead.id, { ...ann, city: 'Köln' }, {})).status).toBe(401);
+    // the lead's own token without the bearer token
+    const noBearer = { 'X-Lead-Token': lead.token };
+    expect((await update(created.body.payer_id, lead.id, { ...ann, city: 'Köln' }, noBearer)).status).toBe(401);
     expect((await payerRow(created.body.payer_id))?.data).toMatchObject({ city: 'Berlin' });
   });
 });
@@ -348,7 +349,10 @@ describe('DELETE after create', () => {
   it('removes a created payer; it can then be neither changed nor named by uploads, and its address is free', async () => {
     const created = await create(lead.id, { ...ann, email: 'gone@example.com' });
     const id = String(created.body.payer_id);
-    const removal = await h.main.fetch(`/api/v1/lead/payer/${id}`, { method: 'DELETE', headers: await bearer(h.main) });
+    const removal = await h.main.fetch(`/api/v1/lead/payer/${id}`, {
+      method: 'DELETE',
+      headers: await leadHeaders(h.main, lead),
+    });
     expect(removal.status).toBe(200);
     expect(await removal.json()).toEqual({ status: true, message: 'Payer removed successfully' });
     expect((await payerRow(id))?.deleted_at).not.toBeNull();
@@ -361,7 +365,7 @@ describe('DELETE after create', () => {
         { lead_id: lead.id, doc_key: 'payer_id_front', payer_id: id },
         { field: 'file', name: 'a.pdf', bytes: PDF, type: 'application/pdf' },
       ),
-      await bearer(h.main),
+      await leadHeaders(h.main, lead),
     );
     expect(upload.status).toBe(400);
 
