@@ -14,6 +14,7 @@ import type { Page, Request } from '@playwright/test';
 import { compileForm } from '../../renderer/core/compile/index.js';
 import type { FormDefinition } from '../../renderer/core/dsl/types.js';
 import { precompileValidators } from '../../renderer/core/validate/index.js';
+import { newLeadToken } from '../../site/server/routes/leadAccess.js';
 import { expect, expectAccessible, type Fixtures, test } from './fixtures.js';
 
 const FORM_ID = 'face-check';
@@ -60,15 +61,21 @@ declare global {
  * Serves the test form, puts the lead's ids where the blocked-account form keeps them, and records every
  * camera stream and recorder type the page creates (to check that tracks end and which path was taken).
  */
-async function openForm(page: Page, server: string, ids: { account: string; passport: string }, webmOnly = false) {
+async function openForm(
+  page: Page,
+  server: string,
+  ids: { account: string; passport: string; token: string },
+  webmOnly = false,
+) {
   await page.route(`**/api/forms/${FORM_ID}`, (route) => route.fulfill({ json: compiled.form }));
   await page.route(`**/api/forms/${FORM_ID}/validators/0.js`, (route) =>
     route.fulfill({ body: compiled.validators, contentType: 'text/javascript; charset=utf-8' }),
   );
   await page.addInitScript(
-    ({ account, passport, webmOnly }) => {
+    ({ account, passport, token, webmOnly }) => {
       localStorage.setItem('account_id', account);
       localStorage.setItem('passport_id', passport);
+      localStorage.setItem('leadToken', token);
       window.__faceStreams = [];
       window.__recorderTypes = [];
       const devices = navigator.mediaDevices;
@@ -126,13 +133,15 @@ function partText(request: Request, name: string): string {
   return partOf(request, name).toString('utf8');
 }
 
-/** A lead in the server's database, as the sign-up step would have created it. */
+/** A lead in the server's database, as the sign-up step would have created it, with its lead token. */
 async function newLead(sql: Fixtures['sql'], tag: string) {
   const account = `BA-FACE${tag}${Date.now().toString(36).toUpperCase()}`;
-  const [lead] = await sql<{ id: number }>(`insert into leads (account_id, data) values ($1, '{}') returning id`, [
-    account,
-  ]);
-  return { id: lead.id, account };
+  const { token, hash } = newLeadToken();
+  const [lead] = await sql<{ id: number }>(
+    `insert into leads (account_id, data, token_hash) values ($1, '{}', $2) returning id`,
+    [account, hash],
+  );
+  return { id: lead.id, account, token };
 }
 
 test.describe('face verification capture', () => {
@@ -142,7 +151,7 @@ test.describe('face verification capture', () => {
     sql,
   }) => {
     const lead = await newLead(sql, 'MP4');
-    await openForm(page, server, { account: lead.account, passport: '7' });
+    await openForm(page, server, { account: lead.account, passport: '7', token: lead.token });
     const section = page.locator('section.antrag-face');
     const start = page.getByRole('button', { name: 'Start Face Verification' });
 
@@ -224,7 +233,7 @@ test.describe('face verification capture', () => {
     sql,
   }) => {
     const lead = await newLead(sql, 'WEBM');
-    await openForm(page, server, { account: lead.account, passport: '8' }, true);
+    await openForm(page, server, { account: lead.account, passport: '8', token: lead.token }, true);
     const section = page.locator('section.antrag-face');
     await expect(page.getByRole('button', { name: 'Start Face Verification' })).toBeEnabled();
     const scripts: string[] = [];
@@ -266,7 +275,7 @@ test.describe('face verification capture', () => {
       // the reference provider accepts only real recordings; this test needs a rejection, so it is answered here
       route.fulfill({ json: { data: { doc_status: 'reject' }, message: 'Face does not match with the document' } }),
     );
-    await openForm(page, server, { account: lead.account, passport: '9' });
+    await openForm(page, server, { account: lead.account, passport: '9', token: lead.token });
     const section = page.locator('section.antrag-face');
     const start = page.getByRole('button', { name: 'Start Face Verification' });
     await expect(start).toBeEnabled();
