@@ -129,7 +129,12 @@ export async function submit(
   pendingKeys.delete(id);
   const answer = await readBody(response);
   if (!isSuccessfulAnswer(settings.success, response.status, answer)) {
-    return { ok: false, status: response.status, body: answer, message: failureMessage(settings, answer) };
+    // a call that proves its lead with the stored token, refused: the token is gone or not this lead's, and no
+    // retry helps; the applicant is told so in their language, not in the server's technical words
+    const provesLead = Object.keys(settings.headers ?? {}).some((h) => h.toLowerCase() === 'x-lead-token');
+    const message =
+      response.status === 403 && provesLead ? { key: 'errors.leadForbidden' } : failureMessage(settings, answer);
+    return { ok: false, status: response.status, body: answer, message };
   }
   for (const [key, value] of [...valuesToStore(settings.store, answer), ...dataToStore(settings, data, ctx)]) {
     storage?.setItem(key, value);

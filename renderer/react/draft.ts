@@ -6,6 +6,7 @@
 import { FACE_STORAGE_KEY } from '../../widgets/face/storage.js';
 import { PASSPORT_ID_KEY } from '../../widgets/passport/api.js';
 import { CURRENT_ID_KEY, EMAILS_KEY } from '../../widgets/payers/storage.js';
+import { LEAD_ID_KEY, LEAD_TOKEN_KEY } from '../core/api/lead.js';
 import type { CompiledForm, SectionPlan } from '../core/compile/types.js';
 import type { SubmitSettings, ValueSource } from '../core/dsl/types.js';
 import { applyAllTransforms, type Draft, type FormData, parseDraft } from './wizard.js';
@@ -29,7 +30,28 @@ function localStorageOrNone(): Storage | undefined {
 }
 
 export function loadDraft(form: CompiledForm): Draft | undefined {
-  return form.draft ? parseDraft(storageFor(form)?.getItem(form.draft.storageKey)) : undefined;
+  if (!form.draft) return undefined;
+  // a draft of a lead whose token was never kept (saved before leads had tokens) cannot go on: every call about
+  // the lead would be refused, so it is forgotten and the applicant starts afresh instead of getting stuck
+  if (staleLead(form)) {
+    clearSavedValues(form);
+    return undefined;
+  }
+  return parseDraft(storageFor(form)?.getItem(form.draft.storageKey));
+}
+
+/** Whether the form proves its lead with a stored token, and a lead id is stored without one. */
+function staleLead(form: CompiledForm): boolean {
+  const storage = localStorageOrNone();
+  try {
+    return (
+      !!storage?.getItem(LEAD_ID_KEY) &&
+      !storage.getItem(LEAD_TOKEN_KEY) &&
+      storageKeysOf(form).includes(LEAD_TOKEN_KEY)
+    );
+  } catch {
+    return false;
+  }
 }
 
 export function saveDraft(form: CompiledForm, draft: Draft): void {

@@ -29,6 +29,12 @@ export function isTransientDatabaseError(error: unknown): boolean {
   return typeof e?.message === 'string' && /timeout exceeded when trying to connect/i.test(e.message);
 }
 
+/** PostgreSQL's refusal of text it cannot hold: invalid byte sequence (NUL, 22021) or untranslatable (22P05). */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}
+
 export type RouteModule = (app: FastifyInstance, ctx: ServerContext) => void | Promise<void>;
 
 export interface AppOptions {
@@ -117,6 +123,12 @@ export async function buildApp(
       return reply
         .code(503)
         .send({ status: false, ok: false, message: 'The server is busy. Please try again in a moment.' });
+    }
+    // a value neither database can store (NUL in a text) that slipped past the checks: the client's error, not ours
+    if (isUnstorableText(error)) {
+      return reply
+        .code(400)
+        .send({ status: false, ok: false, message: 'The request holds a character that cannot be stored (NUL).' });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     // an error that says when to come back (a full OCR queue: 503) is an expected answer, not a failure

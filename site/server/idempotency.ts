@@ -53,14 +53,20 @@ export function idempotencyOf(request: FastifyRequest, extra = ''): Idempotency 
 export async function storedAnswer(
   db: Kysely<Database> | Transaction<Database>,
   idem: Idempotency,
+  now = new Date(),
 ): Promise<{ status: number; answer: unknown } | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
-    .select(['request_hash', 'status', 'answer'])
+    .select(['request_hash', 'status', 'answer', 'created_at'])
     .where('scope', '=', idem.scope)
     .where('key', '=', idem.key)
     .executeTakeFirst();
   if (!row) return undefined;
+  // a key is remembered for a day: after that it is forgotten, and the request is a new one
+  if (new Date(row.created_at as unknown as string).getTime() < now.getTime() - IDEMPOTENCY_TTL_HOURS * 3600_000) {
+    await db.deleteFrom('idempotency_keys').where('scope', '=', idem.scope).where('key', '=', idem.key).execute();
+    return undefined;
+  }
   if (row.request_hash !== idem.hash)
     throw new RequestProblem(422, 'This Idempotency-Key was used for another request; send a new key.');
   return { status: row.status, answer: row.answer };
@@ -85,6 +91,7 @@ export const lostKeyRace = (error: unknown) => isUniqueViolation(error, PRIMARY_
 /** Sends a remembered answer again. */
 export function replay(reply: FastifyReply, stored: { status: number; answer: unknown }) {
   reply.header('Idempotent-Replayed', 'true');
+  reply.header('Cache-Control', 'no-store');
   return reply.code(stored.status).send(stored.answer);
 }
 

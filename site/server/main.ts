@@ -13,8 +13,10 @@ import { openDatabase } from './db/index.js';
 import { closeOcr, configureOcr } from './documents/ocr.js';
 import { createFileStore, type FileSweeper, registerUploadRoutes, startFileSweeper } from './files/index.js';
 import { FormRegistry } from './forms/registry.js';
+import { forgetOldKeys } from './idempotency.js';
 import { createMailTransport } from './otp/mail.js';
 import { preloadPlaces } from './places/index.js';
+import { forgetExpiredKycKeys } from './routes/leadAccess.js';
 import { registerServiceRoutes } from './routes/services.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
 
   /** Orphan files are looked for hourly (more often when the limit is shorter than four hours). */
   let sweeper: FileSweeper | undefined;
+  let housekeeping: ReturnType<typeof setInterval> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -55,6 +58,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
     try {
+      clearInterval(housekeeping);
       await sweeper?.stop();
       await app.close();
       await closeOcr();
@@ -73,6 +77,15 @@ async function main(): Promise<void> {
     const maxAgeMs = config.storage.orphanHours * 3_600_000;
     sweeper = startFileSweeper(ctx, { maxAgeMs, intervalMs: Math.min(3_600_000, maxAgeMs / 4), log: app.log });
   }
+  // forgotten hourly: idempotency keys after their day, KYC keys a week after they expired
+  housekeeping = setInterval(() => {
+    Promise.all([forgetOldKeys(database.db), forgetExpiredKycKeys(database.db)])
+      .then(([keys, links]) => {
+        if (keys + links > 0) app.log.info({ idempotencyKeys: keys, kycKeys: links }, 'forgot expired keys');
+      })
+      .catch((error: Error) => app.log.warn({ err: { message: error.message } }, 'housekeeping failed'));
+  }, 3_600_000);
+  housekeeping.unref();
   app.log.info(
     { port: config.port, database: database.engine, forms: registry.forms.size, storage: config.storage.driver },
     'Antrag is serving',

@@ -47,8 +47,8 @@ export interface CompiledField {
   dependsOn: string[];
 }
 
-/** Letters of any language (with their combining marks), spaces, hyphens and apostrophes. */
-export const LETTERS_PATTERN = "^[\\p{L}\\p{M}][\\p{L}\\p{M}\\s'’-]*$";
+/** Letters of any language (with their combining marks), spaces, hyphens, apostrophes, and joiners between letters (Persian ZWNJ). */
+export const LETTERS_PATTERN = "^[\\p{L}\\p{M}](?:[\\p{L}\\p{M}\\s'’-]|[\\u200C\\u200D](?=[\\p{L}\\p{M}]))*$";
 
 const DEFAULT_RULE_MESSAGE: Record<RuleKind, string> = {
   pattern: 'validation.pattern',
@@ -583,7 +583,7 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
     case 'payers': {
       const item = compileItemObject(field.itemFields, { ...ctx, hint: `${hint}.items` }, `${pointer}/itemFields`);
       schema = { type: 'array', items: item.schema as JsonValue };
-      if (field.maxItems !== undefined) allOf.push({ maxItems: field.maxItems, errorMessage: 'validation.max' });
+      if (field.maxItems !== undefined) allOf.push({ maxItems: field.maxItems, errorMessage: 'validation.maxItems' });
       whenRequired = { minItems: 1, errorMessage: required };
       uiField = 'payers';
       options.uniqueBy = field.uniqueBy;

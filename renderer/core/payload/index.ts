@@ -3,9 +3,12 @@
  * engine performs the call, the studio shows the result without sending it, the server reads it back.
  */
 import { evaluateCondition, isFilled, readPath } from '../compile/conditions.js';
-import type { CompiledForm } from '../compile/types.js';
+import type { CompiledForm, JsonSchema } from '../compile/types.js';
 import type { DateFormat, JsonValue, Locale, SubmitSettings, SuccessRule, ValueSource } from '../dsl/types.js';
 import { formatDate } from '../expr/dates.js';
+import { translate } from '../i18n/catalogue.js';
+import { pointer as pointerOf } from '../import/common.js';
+import type { FieldError } from '../validate/validator.js';
 
 export interface PayloadContext {
   /** Browser-storage reads (leadId, account_id, …). */
@@ -261,24 +264,30 @@ export function failureMessage(settings: SubmitSettings, body: unknown): { key?:
 // Reading a payload back (the server side)
 // ---------------------------------------------------------------------------------------------
 
-/** Nested objects from bracketed form keys: `nationality[iso]=VN` → `{ nationality: { iso: 'VN' } }`. */
-/** Keys that would reach an object's prototype instead of the object. */
+/** Keys that would reach an object's prototype instead of the object: refused wherever they stand. */
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** The highest list index a bracketed key may name (a larger one would make a huge sparse list). */
 const MAX_INDEX = 999;
 
+/** Nested objects from bracketed form keys: `nationality[iso]=VN` → `{ nationality: { iso: 'VN' } }`. */
 export function unflattenForm(entries: Iterable<[string, string]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  // `__proto__`, `constructor` and `prototype` are kept as plain own properties (never followed into a
+  // prototype), so that decodePayload and the template check refuse them like any other key the form lacks
+  const own = (node: Record<string, unknown>, key: string) => (Object.hasOwn(node, key) ? node[key] : undefined);
+  const put = (node: Record<string, unknown>, key: string, value: unknown) =>
+    Object.defineProperty(node, key, { value, writable: true, enumerable: true, configurable: true });
   for (const [name, value] of entries) {
     const parts = name.match(/[^[\]]+/g) ?? [name];
-    // a name that would write into a prototype or make a huge list is not data of any form: left out
-    if (parts.some((p) => UNSAFE_KEYS.has(p) || (/^\d+$/.test(p) && Number(p) > MAX_INDEX))) continue;
+    // a name that would make a huge list is not data of any form: left out
+    if (parts.some((p) => /^\d+$/.test(p) && Number(p) > MAX_INDEX)) continue;
     let node = out;
     for (let i = 0; i < parts.length - 1; i++) {
-      if (!node[parts[i]] || typeof node[parts[i]] !== 'object') node[parts[i]] = /^\d+$/.test(parts[i + 1]) ? [] : {};
-      node = node[parts[i]] as Record<string, unknown>;
+      const next = own(node, parts[i]);
+      if (!next || typeof next !== 'object') put(node, parts[i], /^\d+$/.test(parts[i + 1]) ? [] : {});
+      node = own(node, parts[i]) as Record<string, unknown>;
     }
-    node[parts[parts.length - 1]] = value;
+    put(node, parts[parts.length - 1], value);
   }
   return out;
 }
@@ -318,19 +327,123 @@ function setPath(data: Record<string, unknown>, path: string, value: unknown): v
 /** Turns uploaded file names back into file records (the server looks them up in its store). */
 export type FileResolver = (names: string[], field: string) => unknown[];
 
+/** Something in a payload that cannot be read back into form data, at a JSON pointer into the body. */
+export interface DecodeProblem {
+  pointer: string;
+  /** The message key: `validation.templateObject` (the body is no object), `validation.payloadValue` (a value the
+   * payload map never sends), `validation.payloadConflict` (two payload keys give one field different values). */
+  messageKey: string;
+  params: Record<string, unknown>;
+}
+
+/** A payload that cannot be read back, thrown by `decodePayload` when no `onProblem` takes the problems: a 400. */
+export class PayloadError extends Error {
+  /** A client error: HTTP servers answer it with this status. */
+  readonly statusCode = 400;
+  constructor(
+    readonly problems: DecodeProblem[],
+    locale: Locale = 'en',
+  ) {
+    super(problems.map((p) => translate(p.messageKey, locale, p.params)).join('; '));
+    this.name = 'PayloadError';
+  }
+}
+
+/** Decode problems as field errors in a language, for a server's 400 answer next to the schema's errors. */
+export function decodeProblemErrors(problems: DecodeProblem[], locale: Locale = 'en'): FieldError[] {
+  return problems.map((p) => ({
+    path: p.pointer,
+    field: p.pointer.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~') ?? '',
+    messageKey: p.messageKey,
+    message: translate(p.messageKey, locale, p.params),
+    params: p.params,
+  }));
+}
+
 export interface DecodeOptions {
   /** Values of form encodings are text: coerce them by the field's JSON type. */
   textValues?: boolean;
   resolveFiles?: FileResolver;
-  /** Told of every top-level payload key the payload map does not know (the server refuses them). */
-  onUnknownKey?: (key: string) => void;
+  /**
+   * Told of every payload key the form does not know, at any depth (the server refuses them): a top-level key as
+   * it is (`key` = the key), a nested one as its pointer without the leading slash (`key` = `country/evil`,
+   * `pointer` = `/country/evil`). `__proto__`, `constructor` and `prototype` are unknown wherever they stand.
+   */
+  onUnknownKey?: (key: string, pointer: string) => void;
+  /**
+   * Told of values that cannot be read back (see `DecodeProblem`). Without it, `decodePayload` throws them as one
+   * `PayloadError` once the whole payload is read.
+   */
+  onProblem?: (problem: DecodeProblem) => void;
+  /** The language of a thrown `PayloadError`'s message. */
+  locale?: Locale;
+}
+
+/** The most problems reported for one payload. */
+const REPORT_LIMIT = 50;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A schema and the schemas that apply with it (allOf, anyOf, oneOf, then, else; not the `if` tests). */
+function applicable(schemas: unknown[]): JsonSchema[] {
+  const out: JsonSchema[] = [];
+  const visit = (node: unknown) => {
+    if (!isRecord(node)) return;
+    out.push(node as JsonSchema);
+    for (const list of ['allOf', 'anyOf', 'oneOf'])
+      if (Array.isArray(node[list])) for (const n of node[list] as unknown[]) visit(n);
+    visit(node.then);
+    visit(node.else);
+  };
+  for (const s of schemas) visit(s);
+  return out;
+}
+
+/** The schemas of property `key` wherever the schemas declare it. */
+function propertySchemas(schemas: JsonSchema[], key: string): JsonSchema[] {
+  return schemas.flatMap((s) =>
+    isRecord(s.properties) && Object.hasOwn(s.properties, key)
+      ? [(s.properties as Record<string, JsonSchema>)[key]]
+      : [],
+  );
+}
+
+/**
+ * Reports every key of `value` that its schemas do not declare, at any depth the schemas describe: an object is
+ * judged where its schemas list properties (and allow no others); a list's elements by its `items`. Keys that
+ * would reach a prototype are reported and removed wherever they stand. Bounded by the schema's depth.
+ */
+function unknownKeysIn(value: unknown, schemas: unknown[], at: string[], report: (at: string[]) => void): void {
+  const all = applicable(schemas);
+  if (Array.isArray(value)) {
+    const items = all.map((s) => s.items).filter(isRecord);
+    if (items.length) for (const [i, v] of value.entries()) unknownKeysIn(v, items, [...at, String(i)], report);
+    return;
+  }
+  if (!isRecord(value)) return;
+  const closed =
+    all.some((s) => isRecord(s.properties)) &&
+    !all.some((s) => (s.additionalProperties !== undefined && s.additionalProperties !== false) || s.patternProperties);
+  for (const key of Object.keys(value)) {
+    if (UNSAFE_KEYS.has(key)) {
+      report([...at, key]);
+      delete value[key];
+      continue;
+    }
+    if (!closed) continue;
+    const children = propertySchemas(all, key);
+    if (children.length === 0) report([...at, key]);
+    else unknownKeysIn(value[key], children, [...at, key], report);
+  }
 }
 
 /**
  * Reads a submission's payload back into form data, so the server validates it with the form's
  * compiled `submitSchemas`. Values that cannot be traced to a field (constants, storage, query
- * parameters) are not part of the result; a value that cannot be read back stays as sent, so the
- * schema reports it.
+ * parameters) are not part of the result; a value of the wrong type stays as sent, so the schema reports it.
+ * What cannot be read back at all is a problem (`onProblem`, else a thrown `PayloadError`): a body that is no
+ * object, a mapped value the map never sends (`profession: 'x'`), and two payload keys that give one field
+ * different values (`profession: 'student'` with `visaType: 2`).
  */
 export function decodePayload(
   settings: SubmitSettings,
@@ -343,7 +456,20 @@ export function decodePayload(
   const propertyType = (name: string): unknown =>
     (form.schema.properties as Record<string, { type?: unknown }> | undefined)?.[name]?.type;
 
-  const read = (source: ValueSource, raw: unknown) => {
+  const problems: DecodeProblem[] = [];
+  const problem = (pointer: string, messageKey: string, params: Record<string, unknown> = {}) => {
+    if (problems.length < REPORT_LIMIT)
+      problems.push({ pointer, messageKey, params: { ...params, pointer: pointer || '/' } });
+  };
+  // every unknown key is told (one call each, bounded by the body's size): the caller decides how many it names
+  const unknownKey = (key: string, pointer: string) => opts.onUnknownKey?.(key, pointer);
+
+  // each field's value as read, and from where: a second key giving the same field another value contradicts it
+  const readValues = new Map<string, { value: string; pointer: string }>();
+  // `otherwise` values read: the field they stand for must hold none of the map's own keys
+  const otherwise: Array<{ from: string; keys: string[]; pointer: string }> = [];
+
+  const read = (source: ValueSource, raw: unknown, pointer: string) => {
     // templates carry null for a field left empty: no answer
     if (!source.from || raw === undefined || raw === null) return;
     const [top] = source.from.split('.');
@@ -357,16 +483,16 @@ export function decodePayload(
           ? String(a) === value
           : JSON.stringify(a) === JSON.stringify(value);
       const key = Object.keys(source.map).find((k) => same(source.map?.[k]));
-      if (key === undefined) return; // `otherwise` or an unknown value: not traceable to one answer
+      if (key === undefined) {
+        // `otherwise` stands for any answer the map does not list: not traceable to one, but it must not contradict
+        if (source.otherwise !== undefined && same(source.otherwise))
+          otherwise.push({ from: source.from, keys: Object.keys(source.map), pointer });
+        else problem(pointer, 'validation.payloadValue');
+        return;
+      }
       value = key;
     }
-    if (source.as === 'json' && typeof value === 'string') {
-      try {
-        value = JSON.parse(value);
-      } catch {
-        // left as text: the schema reports the wrong type
-      }
-    }
+    if (source.as === 'json' && typeof value === 'string') value = parseJsonText(value);
     if (source.as === 'fileNames' && opts.resolveFiles) {
       value = opts.resolveFiles((Array.isArray(value) ? value : [value]).map(String), top);
     }
@@ -379,28 +505,57 @@ export function decodePayload(
       if (textual && (type === 'number' || type === 'integer') && value.trim() !== '' && Number.isFinite(Number(value)))
         value = Number(value);
       else if (textual && type === 'boolean' && (value === 'true' || value === 'false')) value = value === 'true';
-      else if (opts.textValues && type === 'object' && value.startsWith('{')) {
-        try {
-          value = JSON.parse(value);
-        } catch {
-          // left as text
-        }
-      } else if (opts.textValues && type === 'array' && value.startsWith('[')) {
-        try {
-          value = JSON.parse(value);
-        } catch {
-          // left as text
-        }
+      else if (opts.textValues && type === 'object' && value.startsWith('{')) value = parseJsonText(value);
+      else if (opts.textValues && type === 'array' && value.startsWith('[')) value = parseJsonText(value);
+    }
+    // a structured value holds only what its field's schema declares (file records are the server's own)
+    if (source.as !== 'fileNames' && value !== null && typeof value === 'object') {
+      let schemas: unknown[] = [form.schema];
+      for (const part of source.from.split('.')) schemas = propertySchemas(applicable(schemas), part);
+      const base = pointer.split('/').slice(1);
+      unknownKeysIn(value, schemas, [], (at) => {
+        const full = pointerOf(...base.map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')), ...at);
+        unknownKey(full.slice(1), full);
+      });
+    }
+    // (file records are looked up, not sent: two keys naming the same upload may list it differently)
+    if (source.as !== 'fileNames') {
+      const text = JSON.stringify(value);
+      const earlier = readValues.get(source.from);
+      if (earlier && earlier.value !== text) {
+        problem(pointer, 'validation.payloadConflict', { other: earlier.pointer });
+        return;
       }
+      readValues.set(source.from, { value: text, pointer });
     }
     setPath(data, source.from, value);
   };
 
-  const payload = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  if (map.mode === 'template') {
-    for (const entry of map.set ?? []) read(entry, readPointer(body, entry.pointer));
+  const finish = () => {
+    for (const o of otherwise) {
+      const value = readPath(data, o.from);
+      if (value !== undefined && value !== null && o.keys.includes(String(value))) {
+        const other = readValues.get(o.from)?.pointer ?? '';
+        problem(o.pointer, 'validation.payloadConflict', { other });
+      }
+    }
+    if (problems.length === 0) return data;
+    if (opts.onProblem) for (const p of problems) opts.onProblem(p);
+    else throw new PayloadError(problems, opts.locale);
     return data;
+  };
+
+  if (map.mode === 'template') {
+    for (const entry of map.set ?? []) read(entry, readPointer(body, entry.pointer), entry.pointer);
+    return finish();
   }
+  // a mapped payload is an object: a list (or a bare value) is no submission of this form
+  if (body !== undefined && body !== null && !isRecord(body)) {
+    problem('', 'validation.templateObject');
+    return finish();
+  }
+  const payload = (body ?? {}) as Record<string, unknown>;
+  const at = (key: string) => pointerOf(key);
   const known = new Set(Object.keys(map.fields ?? {}));
   if (map.mode === 'all' || map.mode === undefined) {
     const omit = new Set(map.omit ?? []);
@@ -411,7 +566,7 @@ export function decodePayload(
         .map((f) => f.name),
     );
     for (const plan of Object.values(form.fields)) {
-      if (!plan.hasData || omit.has(plan.name) || !(plan.name in payload)) continue;
+      if (!plan.hasData || omit.has(plan.name) || !Object.hasOwn(payload, plan.name)) continue;
       // in `all` mode uploads travel as they are, unless a fields entry says otherwise
       const as =
         fileFields.has(plan.name) &&
@@ -419,13 +574,29 @@ export function decodePayload(
         typeof (payload[plan.name] as unknown[])[0] === 'string'
           ? 'fileNames'
           : undefined;
-      read({ from: plan.name, as }, payload[plan.name]);
+      read({ from: plan.name, as }, payload[plan.name], at(plan.name));
     }
   }
   for (const [key, source] of Object.entries(map.fields ?? {})) {
-    read(typeof source === 'string' ? { from: source } : source, payload[key]);
+    read(
+      typeof source === 'string' ? { from: source } : source,
+      Object.hasOwn(payload, key) ? payload[key] : undefined,
+      at(key),
+    );
   }
-  if (opts.onUnknownKey && !Array.isArray(body))
-    for (const key of Object.keys(payload)) if (!known.has(key)) opts.onUnknownKey(key);
-  return data;
+  for (const key of Object.keys(payload)) if (!known.has(key) || UNSAFE_KEYS.has(key)) unknownKey(key, at(key));
+  return finish();
+}
+
+/**
+ * JSON text sent as a form value (`country={"iso":"DE"}`), parsed: `JSON.parse` defines `__proto__` as a plain
+ * own property (it never sets a prototype), and the key check then refuses it. Text that is no JSON stays text,
+ * so the schema reports the wrong type.
+ */
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

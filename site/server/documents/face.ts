@@ -14,6 +14,7 @@
  *   (`{ data: { doc_status }, message }` or `{ doc_status, message }`) is passed on.
  */
 import { createFile, type Movie, MP4BoxBuffer } from 'mp4box';
+import { inspectMp4 } from './mp4-limits.js';
 
 export type FaceStatus = 'accept' | 'review' | 'reject';
 
@@ -80,17 +81,42 @@ function parseMp4(bytes: Uint8Array): Movie | null {
   return file.getInfo();
 }
 
-/** The reference provider's decision on an uploaded face video (see the comment at the top). */
+/**
+ * The upload claims more than it holds (see mp4-limits.ts): refused with 400 before it is parsed, and no
+ * verification is recorded. Such a file is made, not recorded: an honest upload that was cut short is
+ * answered with "reject" instead.
+ */
+export class FaceVideoRefusedError extends Error {
+  readonly statusCode = 400;
+  constructor(detail: string) {
+    super(`The face video is damaged or not a genuine recording (no readable MP4 movie): ${detail}.`);
+    this.name = 'FaceVideoRefusedError';
+  }
+}
+
+const UNREADABLE = 'The face video is damaged or incomplete (no readable MP4 movie).';
+
+/**
+ * The reference provider's decision on an uploaded face video (see the comment at the top). Throws
+ * `FaceVideoRefusedError` (400) for a file whose boxes announce more than the file can hold, before
+ * mp4box reads it: mp4box trusts the counts and parses on the event loop.
+ */
 export function checkFaceVideo(bytes: Uint8Array): FaceCheckResult {
   const none: FaceVideoDetails = { durationSeconds: 0, width: 0, height: 0, hasAudio: false };
   if (!isMp4(bytes)) {
     return { doc_status: 'reject', message: 'The face video is not an MP4 file.', details: none };
   }
+  const structure = inspectMp4(bytes);
+  if (structure.kind === 'refused') throw new FaceVideoRefusedError(structure.message);
+  if (structure.kind === 'incomplete') return { doc_status: 'reject', message: UNREADABLE, details: none };
   const info = parseMp4(bytes);
-  if (!info) {
+  if (!info) return { doc_status: 'reject', message: UNREADABLE, details: none };
+  // The samples' sizes come from tables the walk could only bound by count: together they must fit the media data.
+  const sampleBytes = info.tracks.reduce((sum, track) => sum + track.size, 0);
+  if (sampleBytes > structure.mediaBytes) {
     return {
       doc_status: 'reject',
-      message: 'The face video is damaged or incomplete (no readable MP4 movie).',
+      message: `The face video is damaged: its samples add up to ${sampleBytes} bytes, but it holds only ${structure.mediaBytes} bytes of media data.`,
       details: none,
     };
   }

@@ -11,6 +11,13 @@
  * with Retry-After); one read gets OCR_TIMEOUT_MS, after which its worker is terminated and replaced
  * (422); and a worker that read an image over OCR_RECYCLE_PIXELS is replaced after it, since the
  * WebAssembly heap a large image grew never shrinks while its worker lives.
+ *
+ * Within the pixel limit an image can still be slow to read (a 5000 × 5000 noise photo takes 11–16 s), and
+ * the route needs no credentials, so one client could keep every worker busy (issue 14). Therefore each read
+ * names its owner (the client's address); one owner may have at most PER_CLIENT reads waiting or running
+ * (429 with Retry-After beyond), and its reads hold at most OCR_WORKERS − 1 workers at once (the others wait),
+ * so that another client's scan always finds a worker; and a PNG's compressed data must be in proportion to its pixels
+ * (png-limits.ts: 413 for image data or text chunks that a picture of that size cannot need).
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,7 +27,15 @@ import Tesseract from 'tesseract.js';
 import { type OcrSettings, ocrSettings } from '../config.js';
 import { checkImagePixels, type ImageSize } from '../files/check.js';
 import { findTd3, type MrzCorrection, type OcrLine } from './mrz-lines.js';
+import { checkPngData } from './png-limits.js';
 import { type PoolStats, WorkerPool } from './worker-pool.js';
+
+/**
+ * Reads one client may have waiting or running at once. A genuine applicant's form sends the passport photo
+ * to text extraction and to verify-doc in parallel (which share one read when the bytes are the same, see
+ * passport.ts): two covers it, with nothing to spare for flooding.
+ */
+export const PER_CLIENT = 2;
 
 export interface MrzReadResult {
   /** The two corrected TD3 lines, or an empty array when no MRZ was found. */
@@ -36,6 +51,14 @@ export interface MrzReadResult {
 export interface OcrOptions extends Partial<OcrSettings> {
   /** Where tesseract.js keeps the unpacked model between starts (default: os.tmpdir()/antrag-tesseract). */
   cacheDir?: string;
+  /** Reads one owner may have waiting or running at once (default PER_CLIENT). */
+  perClient?: number;
+}
+
+/** Options of one read. */
+export interface ReadOptions {
+  /** Who asks (the client's address): one owner gets at most `perClient` reads at once. */
+  owner?: string;
 }
 
 const WHITELIST = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
@@ -60,6 +83,7 @@ function modelDir(): { langPath: string; variant: string } {
 
 let configured: OcrSettings | undefined;
 let configuredCacheDir: string | undefined;
+let configuredPerClient = PER_CLIENT;
 let pool: WorkerPool<Tesseract.Worker> | undefined;
 
 /** The limits in force: those given to `configureOcr`, else those of the environment (config.ts). */
@@ -73,7 +97,8 @@ export function ocrLimits(): OcrSettings {
  * closed, so the next OCR starts workers under the new settings; call it at start (main.ts) or in tests.
  */
 export async function configureOcr(options: OcrOptions): Promise<void> {
-  const { cacheDir, ...limits } = options;
+  const { cacheDir, perClient, ...limits } = options;
+  if (perClient !== undefined) configuredPerClient = perClient;
   const given = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
   configured = { ...ocrLimits(), ...given };
   if (cacheDir !== undefined) configuredCacheDir = cacheDir;
@@ -96,6 +121,11 @@ function ocrPool(): WorkerPool<Tesseract.Worker> {
       destroy: async (worker) => {
         await worker.terminate();
       },
+      perOwner: configuredPerClient,
+      // one worker is always left for another client while one client's reads run
+      ownerWorkers: Math.max(1, limits.workers - 1),
+      ownerLimitMessage: (allowed, seconds) =>
+        `the passport reader is already reading ${allowed} of your images; please wait for ${allowed === 1 ? 'it' : 'them'} and try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
       busyMessage: (seconds) =>
         `the passport reader is busy with other uploads; please try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
       // 422 rather than 503/504: the read was stopped because of this image (too large or too busy to read
@@ -171,8 +201,12 @@ function ocrLines(page: Tesseract.Page): OcrLine[] {
  * The bottom half is read first, where the MRZ sits on the data page: it is several times faster than
  * the whole page and avoids header text. If that does not give an MRZ whose check digits all hold,
  * the whole image is read too and the better result wins.
+ *
+ * A PNG whose compressed data is out of proportion to its pixels is refused with `OcrImageTooLargeError`
+ * (413) before it reaches a worker, and an `owner` with `perClient` reads already waiting or running gets
+ * `PoolOwnerLimitError` (429, `retryAfterSeconds`) before taking a place in the line.
  */
-export async function readMrz(image: Uint8Array): Promise<MrzReadResult> {
+export async function readMrz(image: Uint8Array, options: ReadOptions = {}): Promise<MrzReadResult> {
   const limits = ocrLimits();
   const check = checkImagePixels(image, limits.maxPixels);
   if (!check.ok) {
@@ -182,6 +216,12 @@ export async function readMrz(image: Uint8Array): Promise<MrzReadResult> {
   const { size } = check;
   return ocrPool().run((worker, signal) => recognise(worker, signal, image, size), {
     recycle: size.pixels > limits.recyclePixels,
+    owner: options.owner,
+    // the PNG's data is inflated (in zlib's threads) within the owner's share: checking costs time too
+    admit: async () => {
+      const data = await checkPngData(image);
+      if (!data.ok) throw new OcrImageTooLargeError(data.message);
+    },
   });
 }
 
@@ -221,7 +261,10 @@ async function recognise(
   return { lines: [...best.lines], confidence: best.confidence, corrections: best.corrections, raw: [...best.raw] };
 }
 
-/** The image has more pixels than the reader accepts (`maxPixels`): answered with 413 before decoding. */
+/**
+ * The image has more pixels than the reader accepts (`maxPixels`), or (a PNG) more compressed data than its
+ * pixels can need: answered with 413 before decoding.
+ */
 export class OcrImageTooLargeError extends Error {
   readonly statusCode = 413;
   constructor(message: string) {

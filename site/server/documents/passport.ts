@@ -124,14 +124,30 @@ const SHARE_MS = 2 * 60_000;
 const SHARE_MAX = 16;
 const recent = new Map<string, { at: number; analysis: Promise<PassportAnalysis> }>();
 
-/** OCR + parse, shared between the two parallel calls of one upload (same bytes within two minutes). */
-function analyse(image: Uint8Array): Promise<PassportAnalysis> {
+/** Options of extractPassport and verifyDocument. */
+export interface PassportOptions {
+  /** Reference day for expiry (default: now). */
+  now?: Date;
+  /** The client asking (its address): one client gets a bounded share of the OCR (ocr.ts, PER_CLIENT). */
+  owner?: string;
+}
+
+function optionsOf(given: Date | PassportOptions): { now: Date; owner?: string } {
+  if (given instanceof Date) return { now: given };
+  return { now: given.now ?? new Date(), owner: given.owner };
+}
+
+/**
+ * OCR + parse, shared between the two parallel calls of one upload (same bytes within two minutes). The
+ * read counts against the owner of the first call.
+ */
+function analyse(image: Uint8Array, owner?: string): Promise<PassportAnalysis> {
   const key = createHash('sha256').update(image).digest('hex');
   const now = Date.now();
   for (const [k, entry] of recent) if (now - entry.at > SHARE_MS) recent.delete(k);
   const hit = recent.get(key);
   if (hit) return hit.analysis;
-  const analysis = analyseUncached(image);
+  const analysis = analyseUncached(image, owner);
   analysis.catch(() => recent.delete(key));
   recent.set(key, { at: now, analysis });
   // Oldest first in a Map: drop from the front to stay small.
@@ -139,12 +155,12 @@ function analyse(image: Uint8Array): Promise<PassportAnalysis> {
   return analysis;
 }
 
-async function analyseUncached(image: Uint8Array): Promise<PassportAnalysis> {
+async function analyseUncached(image: Uint8Array, owner?: string): Promise<PassportAnalysis> {
   let mrz: MrzReadResult;
   try {
-    mrz = await readMrz(image);
+    mrz = await readMrz(image, { owner });
   } catch (error) {
-    // Only "not a decodable image" is an answer about the document; the limits' errors (413, 503, 422) go up.
+    // Only "not a decodable image" is an answer about the document; the limits' errors (413, 429, 503, 422) go up.
     if (error instanceof OcrImageError) {
       return { mrz: { lines: [], confidence: 0, corrections: [], raw: [] }, parsed: null, imageError: error.message };
     }
@@ -202,8 +218,12 @@ function toFields(parsed: ParseResult, now: Date): ExtractedPassport {
  * POST /api/mrz-ocr: the passport fields read from the MRZ of an uploaded image. Never throws for a bad
  * image: "nothing found" is an answer with empty fields (`found: false`).
  */
-export async function extractPassport(image: Uint8Array, now: Date = new Date()): Promise<PassportExtraction> {
-  const { parsed } = await analyse(image);
+export async function extractPassport(
+  image: Uint8Array,
+  options: Date | PassportOptions = {},
+): Promise<PassportExtraction> {
+  const { now, owner } = optionsOf(options);
+  const { parsed } = await analyse(image, owner);
   const fields = parsed ? toFields(parsed, now) : emptyFields();
   return { found: parsed !== null, fields, extractedData: JSON.stringify(fields) };
 }
@@ -230,10 +250,15 @@ const GUESSED_LABELS: Record<string, string> = { documentNumber: 'passport numbe
  * - review: read, but the OCR was unsure, a mixed letter/digit field had to be guessed from check digits,
  *   another field is not valid (e.g. an unknown country code), or the passport expires within six months;
  * - accept: otherwise.
- * `now` is the reference day for expiry (a passport is valid through its expiry date).
+ * `now` (a Date, or in the options) is the reference day for expiry (a passport is valid through its
+ * expiry date); `owner` is the client, for its share of the OCR.
  */
-export async function verifyDocument(image: Uint8Array, now: Date = new Date()): Promise<DocumentVerification> {
-  const { mrz, parsed, imageError } = await analyse(image);
+export async function verifyDocument(
+  image: Uint8Array,
+  options: Date | PassportOptions = {},
+): Promise<DocumentVerification> {
+  const { now, owner } = optionsOf(options);
+  const { mrz, parsed, imageError } = await analyse(image, owner);
   const emptyDetails: DocumentDetails = {
     documentNumber: '',
     dob: '',

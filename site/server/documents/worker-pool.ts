@@ -7,7 +7,12 @@
  *   with `PoolTimeoutError` and its worker is terminated and replaced, so a job stuck in WebAssembly
  *   cannot hold a worker (or its memory) after its time;
  * - `recycle`: a job may ask for its worker to be replaced after it (used after large images, whose
- *   decoding grows a WebAssembly heap that never shrinks).
+ *   decoding grows a WebAssembly heap that never shrinks);
+ * - a share per owner: a job may name its owner (the client's address), and one owner may have at most
+ *   `perOwner` jobs waiting or running at once; another is refused at once with `PoolOwnerLimitError`
+ *   (429, with Retry-After) before it takes a place in the line, so that one client cannot fill the pool;
+ *   and one owner's jobs run on at most `ownerWorkers` workers at once (its others wait), so that with
+ *   `ownerWorkers` < `size` a worker is always left for somebody else's job.
  * It knows nothing of OCR: workers are made and ended by the functions it is given.
  */
 
@@ -22,6 +27,18 @@ export class PoolBusyError extends Error {
   ) {
     super(message);
     this.name = 'PoolBusyError';
+  }
+}
+
+/** The job's owner already has `perOwner` jobs waiting or running. Carries the HTTP answer (429). */
+export class PoolOwnerLimitError extends Error {
+  readonly statusCode = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'PoolOwnerLimitError';
   }
 }
 
@@ -56,11 +73,24 @@ export interface PoolOptions<W> {
   startTimeoutMs?: number;
   /** Expected job time before any job has finished, ms (for Retry-After). */
   expectedJobMs?: number;
+  /** Jobs one owner may have waiting or running at once (default: no limit). */
+  perOwner?: number;
+  /** Workers one owner's jobs may hold at once (default: all); its further jobs wait, and others' jobs go first. */
+  ownerWorkers?: number;
+  /** The per-owner refusal's message, given the jobs allowed and the seconds to retry after. */
+  ownerLimitMessage?(perOwner: number, retryAfterSeconds: number): string;
 }
 
 export interface RunOptions {
   /** Replace the worker after this job (success or failure). */
   recycle?: boolean;
+  /** Whose job this is (e.g. the client's address), for the per-owner share (`perOwner`). */
+  owner?: string;
+  /**
+   * A check to run once the owner's share is taken and before the job takes a place in the line (e.g. an
+   * inflate that costs time off the event loop): it counts against the owner, and its rejection is the job's.
+   */
+  admit?: () => Promise<void>;
 }
 
 export interface PoolStats {
@@ -74,6 +104,8 @@ export interface PoolStats {
   timedOut: number;
   refused: number;
   recycled: number;
+  /** Jobs refused because their owner had `perOwner` jobs already. */
+  ownerRefused: number;
 }
 
 interface Slot<W> {
@@ -84,6 +116,7 @@ interface Slot<W> {
 }
 
 interface Waiting {
+  owner?: string;
   start(slot: number): void;
 }
 
@@ -92,12 +125,18 @@ export class WorkerPool<W> {
   private readonly waiting: Waiting[] = [];
   private averageMs: number;
   private closed = false;
-  private counts = { jobs: 0, started: 0, timedOut: 0, refused: 0, recycled: 0 };
+  private counts = { jobs: 0, started: 0, timedOut: 0, refused: 0, recycled: 0, ownerRefused: 0 };
+  /** Jobs waiting or running per owner. */
+  private readonly owned = new Map<string, number>();
+  /** Jobs running per owner. */
+  private readonly runningOf = new Map<string, number>();
 
   constructor(private readonly options: PoolOptions<W>) {
     if (!(options.size >= 1)) throw new Error('a worker pool needs at least one worker');
     if (!(options.queue >= 0)) throw new Error('the waiting line of a worker pool cannot be negative');
     if (!(options.timeoutMs > 0)) throw new Error('the time limit of a worker pool must be positive');
+    if (options.perOwner !== undefined && !(options.perOwner >= 1))
+      throw new Error('the share of one owner in a worker pool must be at least one job');
     this.slots = Array.from({ length: options.size }, () => ({ busy: false }));
     this.averageMs = options.expectedJobMs ?? 2000;
   }
@@ -110,8 +149,47 @@ export class WorkerPool<W> {
    */
   run<T>(job: (worker: W, signal: AbortSignal) => Promise<T>, options: RunOptions = {}): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
+    const { owner } = options;
+    const { perOwner } = this.options;
+    if (owner === undefined || perOwner === undefined) return this.admitted(job, options);
+    const held = this.owned.get(owner) ?? 0;
+    if (held >= perOwner) {
+      this.counts.ownerRefused += 1;
+      // one of the owner's own jobs has to end first: about one job's time, at most its time limit
+      const seconds = Math.max(1, Math.ceil(Math.min(this.averageMs, this.options.timeoutMs) / 1000));
+      const message =
+        this.options.ownerLimitMessage?.(perOwner, seconds) ??
+        `you already have ${perOwner} jobs waiting or running; please try again in ${seconds} seconds`;
+      return Promise.reject(new PoolOwnerLimitError(message, seconds));
+    }
+    this.owned.set(owner, held + 1);
+    const release = () => {
+      const left = (this.owned.get(owner) ?? 1) - 1;
+      if (left > 0) this.owned.set(owner, left);
+      else this.owned.delete(owner);
+    };
+    const running = this.admitted(job, options);
+    running.then(release, release);
+    return running;
+  }
+
+  private async admitted<T>(job: (worker: W, signal: AbortSignal) => Promise<T>, options: RunOptions): Promise<T> {
+    if (options.admit) {
+      await options.admit();
+      if (this.closed) throw new Error('the worker pool is closed');
+    }
+    return this.enqueue(job, options);
+  }
+
+  /** Whether a job of `owner` may take a worker now (its owner holds fewer than `ownerWorkers`). */
+  private mayRun(owner: string | undefined): boolean {
+    const limit = this.options.ownerWorkers;
+    return owner === undefined || limit === undefined || (this.runningOf.get(owner) ?? 0) < limit;
+  }
+
+  private enqueue<T>(job: (worker: W, signal: AbortSignal) => Promise<T>, options: RunOptions): Promise<T> {
     const free = this.slots.findIndex((s) => !s.busy);
-    if (free >= 0) return this.execute(free, job, options);
+    if (free >= 0 && this.mayRun(options.owner)) return this.execute(free, job, options);
     if (this.waiting.length >= this.options.queue) {
       this.counts.refused += 1;
       const seconds = this.retryAfterSeconds();
@@ -120,7 +198,10 @@ export class WorkerPool<W> {
       return Promise.reject(new PoolBusyError(message, seconds));
     }
     return new Promise<T>((resolve, reject) => {
-      this.waiting.push({ start: (slot) => this.execute(slot, job, options).then(resolve, reject) });
+      this.waiting.push({
+        owner: options.owner,
+        start: (slot) => this.execute(slot, job, options).then(resolve, reject),
+      });
     });
   }
 
@@ -159,6 +240,8 @@ export class WorkerPool<W> {
     const slot = this.slots[index];
     slot.busy = true;
     this.counts.jobs += 1;
+    const { owner } = options;
+    if (owner !== undefined) this.runningOf.set(owner, (this.runningOf.get(owner) ?? 0) + 1);
     const controller = new AbortController();
     let reject!: (error: Error) => void;
     const stopped = new Promise<never>((_, fail) => {
@@ -203,6 +286,11 @@ export class WorkerPool<W> {
       }
       slot.busy = false;
       slot.stop = undefined;
+      if (owner !== undefined) {
+        const left = (this.runningOf.get(owner) ?? 1) - 1;
+        if (left > 0) this.runningOf.set(owner, left);
+        else this.runningOf.delete(owner);
+      }
       this.next(index);
     }
   }
@@ -256,9 +344,12 @@ export class WorkerPool<W> {
     }
   }
 
+  /** Gives the free slot to the first waiting job whose owner may run another (see `ownerWorkers`). */
   private next(index: number): void {
     if (this.closed) return;
-    const waiting = this.waiting.shift();
-    if (waiting) waiting.start(index);
+    const at = this.waiting.findIndex((w) => this.mayRun(w.owner));
+    if (at < 0) return;
+    const [waiting] = this.waiting.splice(at, 1);
+    waiting.start(index);
   }
 }

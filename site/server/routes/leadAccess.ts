@@ -10,7 +10,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { parseId, RequestProblem } from './lead.js';
 
@@ -107,16 +107,50 @@ function credentialOf(request: FastifyRequest, ref: LeadRef, options: AccessOpti
 }
 
 /**
- * Before anything in the body is read as data: whether the request may act at all. Answers 403 when it
- * carries no credential that could be one; the rest of the checks need the lead reference from the body.
+ * Before the body is read at all: whether the request may act on some lead. Its `X-Lead-Token` must be the token
+ * of a lead, or (KYC calls) an unexpired KYC key, whose code is confirmed for the document calls; anything else
+ * gets 403 before a byte of the body is buffered, so a stranger can neither learn what the body should hold nor
+ * make the server read 10 MB for nothing. The KYC code calls may carry the link's key in the body instead, and
+ * read no file. Which lead the body names is checked after, by `authorizeLead`.
  */
-export function requireCredential(request: FastifyRequest, options: AccessOptions = {}): void {
+export async function requireCredential(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  options: AccessOptions = {},
+  now = new Date(),
+): Promise<void> {
   const header = request.headers[LEAD_TOKEN_HEADER];
-  const value = Array.isArray(header) ? header[0] : header;
-  // the code calls may carry the link's key in the body instead
-  if (options.kyc === 'code' && (value === undefined || value === '')) return;
-  if (typeof value !== 'string' || !(LEAD_TOKEN.test(value.trim()) || (options.kyc && isKycKey(value.trim()))))
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) {
+    // the code calls may carry the link's key in the body instead
+    if (options.kyc === 'code') return;
     throw new RequestProblem(403, MISSING);
+  }
+  if (LEAD_TOKEN.test(value)) {
+    const lead = await db.selectFrom('leads').select('id').where('token_hash', '=', sha256(value)).executeTakeFirst();
+    if (!lead) throw new RequestProblem(403, WRONG);
+    return;
+  }
+  if (options.kyc && isKycKey(value)) {
+    const key = await db
+      .selectFrom('lead_keys')
+      .select(['expires_at', 'verified_at'])
+      .where('key_hash', '=', sha256(value))
+      .executeTakeFirst();
+    if (!key || new Date(key.expires_at).getTime() <= now.getTime())
+      throw new RequestProblem(403, 'This verification link is not valid or has expired.');
+    if (options.kyc === 'verified' && !key.verified_at)
+      throw new RequestProblem(403, 'Confirm the verification code first.');
+    return;
+  }
+  throw new RequestProblem(403, MISSING);
+}
+
+/** Forgets KYC keys a week after they expired (they open nothing by then); answers how many. */
+export async function forgetExpiredKycKeys(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - 7 * 24 * 3600_000);
+  const result = await db.deleteFrom('lead_keys').where(sql<Date>`expires_at`, '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The lead a request names, once its credential proves the request may act on it; throws RequestProblem. */
@@ -167,7 +201,8 @@ export async function authorizeLead(
     if (id === undefined) throw new RequestProblem(400, 'lead_id must be the id of an application');
     query = query.where('id', '=', id);
   } else if (ref.accountId !== undefined && ref.accountId !== '') {
-    if (ref.accountId.length > 64) throw new RequestProblem(400, 'blocked_acc_no must be a blocked-account number');
+    // no lead has such a number (NUL, spaces, 65 characters): it cannot be the caller's
+    if (!/^[\x21-\x7e]{1,64}$/.test(ref.accountId)) throw new RequestProblem(403, WRONG);
     query = query.where('account_id', '=', ref.accountId);
   } else if ('accountId' in ref) {
     throw new RequestProblem(400, 'blocked_acc_no is missing: it names the application.');
@@ -175,7 +210,9 @@ export async function authorizeLead(
     throw new RequestProblem(400, 'Missing lead identifier. Please complete Step 1 first.');
   }
   const lead = await query.executeTakeFirst();
-  if (!lead) throw new RequestProblem(404, NO_LEAD);
+  // a lead id that names no lead: 404; an account number the caller's token is not for: 403 either way, so the
+  // identity checks tell nobody which numbers exist
+  if (!lead) throw new RequestProblem(ref.leadId ? 404 : 403, ref.leadId ? NO_LEAD : WRONG);
   if (!sameHash(lead.token_hash, credential)) throw new RequestProblem(403, WRONG);
   if (lead.closed_at && !options.allowClosed)
     throw new RequestProblem(409, 'This application is complete and can no longer be changed.');

@@ -282,7 +282,7 @@ export async function registerPayerRoutes(
   /** Creates a payer of the lead, or updates the lead's payer with the same e-mail address. */
   app.post('/api/v1/lead/payer', limited, async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
-    requireCredential(request);
+    await requireCredential(ctx.db, request);
     const locale = requestLocale(request);
     const { leadId: leadText, fields } = readBody(request.body);
     const { id: leadId } = await authorizeLead(ctx.db, request, { leadId: leadText });
@@ -297,7 +297,7 @@ export async function registerPayerRoutes(
   /** Changes a payer of the lead. */
   app.put<{ Params: { payerId: string } }>('/api/v1/lead/payer/:payerId', limited, async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
-    requireCredential(request);
+    await requireCredential(ctx.db, request);
     const locale = requestLocale(request);
     const { leadId: leadText, fields } = readBody(request.body);
     const { id: leadId } = await authorizeLead(ctx.db, request, { leadId: leadText });
@@ -313,9 +313,9 @@ export async function registerPayerRoutes(
   });
 
   /** Removes a payer from the lead's list. */
-  app.delete<{ Params: { payerId: string } }>('/api/v1/lead/payer/:payerId', async (request, reply) => {
+  app.delete<{ Params: { payerId: string } }>('/api/v1/lead/payer/:payerId', limited, async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
-    requireCredential(request);
+    await requireCredential(ctx.db, request);
     // not a decimal number: a bad request; a number no payer can have: not found
     if (!/^\d+$/.test(request.params.payerId))
       return reply.code(400).send({ status: false, message: 'Failed to remove payer' });

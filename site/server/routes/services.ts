@@ -18,12 +18,16 @@ interface MultipartBody {
   file?: { field: string; filename: string; contentType: string; bytes: Uint8Array };
 }
 
-/** Reads a multipart body; the file size limit of the multipart plugin turns into 413. */
-async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
+/**
+ * Reads a multipart body; the file size limit of the multipart plugin turns into 413. `files: false` for calls that
+ * take text fields only (the code calls): a file part is refused with 413 before it is read.
+ */
+async function readMultipart(request: FastifyRequest, { files = true } = {}): Promise<MultipartBody> {
   if (!request.isMultipart()) throw new RequestProblem(415, 'expected a multipart/form-data body');
   const body: MultipartBody = { fields: {} };
-  for await (const part of request.parts()) {
+  for await (const part of request.parts(files ? undefined : { limits: { files: 0, fileSize: 0 } })) {
     if (part.type === 'file') {
+      if (!files) throw new RequestProblem(413, 'this call takes no file');
       const bytes = await part.toBuffer();
       if (part.file.truncated) throw new RequestProblem(413, 'the file is larger than the server accepts');
       body.file = { field: part.fieldname, filename: part.filename, contentType: part.mimetype, bytes };
@@ -52,6 +56,9 @@ async function recordVerification(
     .execute();
 }
 
+/** The document kinds a KYC link's upload may add: the passport (spec 000 §7 call 10). */
+const KYC_DOC_KEYS = new Set(['passport_eu', 'passport_non_eu']);
+
 const IMAGE_LIMITS = { minBytes: 1, allowed: DOCUMENT_TYPES.filter((t) => t.startsWith('image/')) };
 
 /**
@@ -69,20 +76,20 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
     if (!file) throw new RequestProblem(400, 'the passport image is missing (multipart field `file`)');
     const check = await checkFile(file.bytes, file.contentType, { ...IMAGE_LIMITS, maxBytes });
     if (!check.ok) throw new RequestProblem(400, check.message);
-    const extraction = await extractPassport(file.bytes);
+    const extraction = await extractPassport(file.bytes, { owner: request.ip });
     return { extractedData: extraction.extractedData };
   });
 
   /** Document verification of the lead's passport. */
   app.post('/api/v1/identity/verify-doc', limited(20), async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
-    requireCredential(request, { kyc: 'verified' });
+    await requireCredential(ctx.db, request, { kyc: 'verified' });
     const { fields, file } = await readMultipart(request);
     const lead = await authorizeLead(ctx.db, request, { accountId: fields.blocked_acc_no }, { kyc: 'verified' });
     if (!file) throw new RequestProblem(400, 'the document is missing (multipart field `document`)');
     const check = await checkFile(file.bytes, file.contentType, { ...IMAGE_LIMITS, maxBytes });
     if (!check.ok) throw new RequestProblem(400, check.message);
-    const result = await verifyDocument(file.bytes);
+    const result = await verifyDocument(file.bytes, { owner: request.ip });
     await recordVerification(ctx, lead, 'document', result.doc_status, result.details);
     return { data: { doc_status: result.doc_status, details: result.details }, message: result.message };
   });
@@ -90,7 +97,7 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
   /** Face verification: the reference provider checks the video; an external one is called with it. */
   app.post('/api/v1/identity/face-recog', limited(20), async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
-    requireCredential(request, { kyc: 'verified' });
+    await requireCredential(ctx.db, request, { kyc: 'verified' });
     const { fields, file } = await readMultipart(request);
     const lead = await authorizeLead(ctx.db, request, { accountId: fields.blocked_acc_no }, { kyc: 'verified' });
     if (!file) throw new RequestProblem(400, 'the video is missing (multipart field `face`)');
@@ -118,11 +125,15 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
   /** A document of the lead (passport, consent letter, eligibility document, payer files). */
   app.post('/api/v1/lead/upload-file', limited(30), async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
-    requireCredential(request, { kyc: 'verified' });
+    await requireCredential(ctx.db, request, { kyc: 'verified' });
     const { fields, file } = await readMultipart(request);
-    const { id: leadId } = await authorizeLead(ctx.db, request, { leadId: fields.lead_id }, { kyc: 'verified' });
-    if (!file) throw new RequestProblem(400, 'the file is missing (multipart field `file`)');
+    const lead = await authorizeLead(ctx.db, request, { leadId: fields.lead_id }, { kyc: 'verified' });
+    const leadId = lead.id;
     const docKey = fields.doc_key ?? '';
+    // a KYC link re-verifies the passport: it adds no other document and none of a payer
+    if (lead.via === 'kyc' && (!KYC_DOC_KEYS.has(docKey) || fields.payer_id))
+      throw new RequestProblem(403, 'A verification link adds a new passport only.');
+    if (!file) throw new RequestProblem(400, 'the file is missing (multipart field `file`)');
     if (!/^[a-z0-9_]{1,64}$/.test(docKey)) throw new RequestProblem(400, 'doc_key must name a document kind');
     const check = await checkFile(file.bytes, file.contentType, { minBytes: 1, maxBytes, allowed: DOCUMENT_TYPES });
     if (!check.ok) throw new RequestProblem(400, check.message);
@@ -160,8 +171,8 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
   /** Sends a KYC code to the lead's e-mail address. */
   app.post('/api/v1/blkacct/send-kyc-otp', limited(10), async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
-    requireCredential(request, { kyc: 'code' });
-    const { fields } = await readMultipart(request);
+    await requireCredential(ctx.db, request, { kyc: 'code' });
+    const { fields } = await readMultipart(request, { files: false });
     const lead = await authorizeLead(ctx.db, request, { leadId: fields.lead_id }, { kyc: 'code', allowClosed: true });
     const email = emailOf(lead);
     if (!email) throw new RequestProblem(409, 'The application has no e-mail address to send the code to.');
@@ -178,8 +189,8 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
   /** Checks a KYC code: 5 wrong tries lock the lead for a while. */
   app.post('/api/v1/blkacct/verify-kyc-otp', limited(20), async (request, reply) => {
     if (!requireToken(ctx, request, reply)) return reply;
-    requireCredential(request, { kyc: 'code' });
-    const { fields } = await readMultipart(request);
+    await requireCredential(ctx.db, request, { kyc: 'code' });
+    const { fields } = await readMultipart(request, { files: false });
     const lead = await authorizeLead(ctx.db, request, { leadId: fields.lead_id }, { kyc: 'code', allowClosed: true });
     const result = await verifyOtp(ctx.db, { leadId: lead.id, code: fields.otp ?? '' });
     if (!result.ok) {

@@ -66,13 +66,22 @@ export function rejection(reply: FastifyReply, errors: FieldError[], locale: Loc
     ok: false,
     title: first,
     message: first,
-    errors: errors.map((e) => ({ field: e.field, path: e.path, message: e.message, key: e.messageKey })),
+    // the first 50: a body with 60,000 unknown keys must not get an answer ten times its size
+    errors: errors
+      .slice(0, MAX_ERRORS)
+      .map((e) => ({ field: e.field, path: e.path, message: e.message, key: e.messageKey })),
+    ...(errors.length > MAX_ERRORS ? { moreErrors: errors.length - MAX_ERRORS } : {}),
   });
 }
 
+const MAX_ERRORS = 50;
+
 /** Uploaded file names in a payload, turned back into the records the schema checks, from the upload table. */
-async function fileRecords(ctx: ServerContext, names: string[]) {
-  if (names.length === 0) return new Map<string, unknown>();
+async function fileRecords(ctx: ServerContext, allNames: string[]) {
+  // a name no stored file can have (NUL, which neither database stores, or longer than a key) is not looked up:
+  // it stays `missing` below, which the schema refuses
+  const names = allNames.filter((n) => n.length <= 255 && !n.includes('\u0000'));
+  if (names.length === 0) return new Map<string, unknown>(allNames.map((n) => [n, missingFile(n)]));
   const rows = await ctx.db
     .selectFrom('uploads')
     .select(['key', 'content_type', 'size'])
@@ -96,19 +105,22 @@ async function fileRecords(ctx: ServerContext, names: string[]) {
       }
     }
   }
-  return new Map(
-    names.map((name) => {
+  return new Map<string, unknown>(
+    allNames.map((name) => {
       const row = found.get(name);
       // a name the server never received cannot pass: no type, not done
       return [
         name,
         row
           ? { uid: row.key, name, storedName: name, type: row.content_type, size: row.size, status: 'done' }
-          : { uid: name, name, type: 'unknown', size: 0, status: 'missing' },
+          : missingFile(name),
       ];
     }),
   );
 }
+
+/** A file name the server never received: no type, not done, so the schema refuses it. */
+const missingFile = (name: string) => ({ uid: name, name, type: 'unknown', size: 0, status: 'missing' });
 
 /** Reads the payload back into form data, resolving uploaded files against the store. */
 async function decode(ctx: ServerContext, target: SubmissionTarget, payload: unknown, unknown: string[] = []) {
@@ -183,20 +195,38 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
 
           // the lead's owner, proven before the body is validated: a later step, or any request naming a lead
           let lead: AuthorizedLead | undefined;
-          if (path === LEAD_PATH || path === COMPLETES_LEAD) {
-            const raw = first && typeof first === 'object' ? first.lead_id : undefined;
-            const leadIdText = raw === undefined || raw === null ? undefined : String(raw);
-            const step = first && typeof first === 'object' ? first.step : undefined;
-            const signUp = step === undefined || step === '' || String(step) === '1';
-            if ((leadIdText !== undefined && leadIdText !== '') || (path === LEAD_PATH && !signUp)) {
-              requireCredential(request);
-              lead = await authorizeLead(ctx.db, request, { leadId: leadIdText });
-            }
-          }
-          const idem = idempotencyOf(request, String(request.headers[LEAD_TOKEN_HEADER] ?? ''));
+          const raw = first && typeof first === 'object' ? first.lead_id : undefined;
+          const leadIdText = raw === undefined || raw === null ? undefined : String(raw);
+          const step = first && typeof first === 'object' ? first.step : undefined;
+          const signUp = path === LEAD_PATH && (step === undefined || step === '' || String(step) === '1');
+          const needsLead =
+            (path === LEAD_PATH || path === COMPLETES_LEAD) &&
+            ((leadIdText !== undefined && leadIdText !== '') || (path === LEAD_PATH && !signUp));
+          if (needsLead) await requireCredential(ctx.db, request);
+          // a repeat gets the first answer, also once that answer closed the lead; the key counts only with the
+          // same credentials (bearer and lead token), so nobody else's repeat is answered
+          const idem = idempotencyOf(
+            request,
+            `${request.headers.authorization ?? ''}|${request.headers[LEAD_TOKEN_HEADER] ?? ''}`,
+          );
+          const newLead = signUp && !needsLead;
           if (idem) {
             const stored = await storedAnswer(ctx.db, idem);
-            if (stored) return replay(reply, await replayed(stored, lead));
+            if (stored) return replay(reply, await replayed(stored, newLead));
+          }
+          if (needsLead) {
+            try {
+              lead = await authorizeLead(ctx.db, request, { leadId: leadIdText });
+            } catch (error) {
+              // the same request, sent twice at once: the first closed the lead meanwhile
+              const stored =
+                idem &&
+                error instanceof RequestProblem &&
+                error.statusCode === 409 &&
+                (await storedAnswer(ctx.db, idem));
+              if (stored) return replay(reply, stored);
+              throw error;
+            }
           }
 
           // the variant the browser filled in (`X-Form-Options: mobile=true`); none means the default one
@@ -212,14 +242,20 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
           const unknownMessage = translate('validation.unknownField', locale);
           const unknownErrors: FieldError[] = unknownKeys.map((key) => ({
             path: `/${key}`,
-            field: key,
+            // a nested key (`country/evil`) belongs to its top-level field
+            field: key.split('/')[0],
             messageKey: 'validation.unknownField',
             message: unknownMessage,
             params: {},
           }));
           // earlier steps' answers take part in this step's rules (dates between birth and arrival, the minor flag)
           if (lead && path === LEAD_PATH) {
-            const earlier = Object.assign({}, ...Object.values(lead.data as Record<string, Record<string, unknown>>));
+            // the other steps' answers only: this step's earlier answers must not fill in what this request leaves out
+            const steps = Object.entries(lead.data as Record<string, Record<string, unknown>>);
+            const earlier = Object.assign(
+              {},
+              ...steps.filter(([id]) => id !== (target.step ?? 'form')).map(([, v]) => v),
+            );
             data = { ...earlier, ...data };
           }
 
@@ -272,7 +308,8 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
                 if (idem) await rememberAnswer(trx, idem, 200, body);
                 return saved.token ? { ...body, lead_token: saved.token } : body;
               });
-              return reply.send(answer);
+              // the answer may carry the lead token: no cache keeps it
+              return reply.header('Cache-Control', 'no-store').send(answer);
             }
 
             const answer = await ctx.db.transaction().execute(async (trx) => {
@@ -304,9 +341,9 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
             return reply.send(answer);
           } catch (error) {
             // the same request, sent twice at once: the first stored it, this one answers as the first did
-            if (idem && lostKeyRace(error)) {
+            if (idem && (lostKeyRace(error) || (error instanceof RequestProblem && error.statusCode === 409))) {
               const stored = await storedAnswer(ctx.db, idem);
-              if (stored) return replay(reply, await replayed(stored, lead));
+              if (stored) return replay(reply, await replayed(stored, newLead));
             }
             throw error;
           }
@@ -317,11 +354,12 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
 
   /**
    * A remembered answer as it is sent again. A replayed sign-up hands out a new lead token (the first one
-   * was lost with the answer, and is not kept in clear): only the holder of the key can ask for it.
+   * was lost with the answer, and is not kept in clear): only the holder of the key, with the same bearer token
+   * and within the key's day, can ask for it.
    */
-  async function replayed(stored: { status: number; answer: unknown }, lead: AuthorizedLead | undefined) {
+  async function replayed(stored: { status: number; answer: unknown }, newLead: boolean) {
     const answer = stored.answer as Record<string, unknown>;
-    if (lead !== undefined || typeof answer?.id !== 'number' || !('account_id' in answer)) return stored;
+    if (!newLead || typeof answer?.id !== 'number') return stored;
     const token = newLeadToken();
     await ctx.db.updateTable('leads').set({ token_hash: token.hash }).where('id', '=', answer.id).execute();
     return { status: stored.status, answer: { ...answer, lead_token: token.token } };

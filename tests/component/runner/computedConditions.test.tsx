@@ -24,7 +24,9 @@ const fakeFetch = (async (input: RequestInfo | URL) => {
 async function openBlockingStep(data: Record<string, unknown>) {
   const form = compileFile('schemas/blocked-account/blocked-account.form.json');
   localStorage.setItem(DRAFT, JSON.stringify({ currentStep: 3, data }));
+  // the lead the sign-up made, with its token (a draft of a lead without one is forgotten)
   localStorage.setItem('leadId', '1');
+  localStorage.setItem('leadToken', `lt_${'a'.repeat(43)}`);
   const user = userEvent.setup();
   render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" env={{ fetch: fakeFetch }} />);
   await user.click(await screen.findByRole('button', { name: 'Yes' }));

@@ -103,6 +103,73 @@ describe('FormRunner as a wizard', () => {
     expect(localStorage.getItem('leadId')).toBe('7');
   });
 
+  it('forgets a draft whose lead has no stored token instead of offering it: every call about it would be refused', async () => {
+    const proving = compileDefinition({
+      ...threeSteps,
+      steps: [
+        {
+          ...threeSteps.steps[0],
+          submit: {
+            endpoint: '/api/lead',
+            store: { leadId: 'id', leadToken: 'lead_token' },
+            headers: { 'X-Lead-Token': { storage: 'leadToken' } },
+          },
+        },
+        ...threeSteps.steps.slice(1),
+      ],
+    });
+    // saved before leads had tokens: an id, no token
+    localStorage.setItem('leadId', '7');
+    localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 1, data: { firstName: 'Ann' } }));
+    render(<FormRunner form={proving} validation={runtimeValidation(proving)} locale="en" />);
+    expect(await screen.findByRole('heading', { name: 'About you' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'No, thanks!' })).toBeNull();
+    expect(localStorage.getItem('RUNNER_DEMO')).toBeNull();
+    expect(localStorage.getItem('leadId')).toBeNull();
+    // with its token the draft is offered as before
+    localStorage.setItem('leadId', '8');
+    localStorage.setItem('leadToken', 'lt_x');
+    localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 1, data: { firstName: 'Ann' } }));
+    render(<FormRunner form={proving} validation={runtimeValidation(proving)} locale="en" />);
+    expect(await screen.findByRole('button', { name: 'No, thanks!' })).toBeTruthy();
+  });
+
+  it('tells the applicant in their language to start again when a call about the lead is refused', async () => {
+    const user = userEvent.setup();
+    const proving = compileDefinition({
+      ...threeSteps,
+      steps: [
+        {
+          ...threeSteps.steps[0],
+          submit: { endpoint: '/api/lead', headers: { 'X-Lead-Token': { storage: 'leadToken' } } },
+        },
+        ...threeSteps.steps.slice(1),
+      ],
+    });
+    // test double of the server: the lead's token is not this lead's
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ status: false, message: 'The lead token does not belong to this application.' }),
+          { status: 403 },
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    try {
+      render(<FormRunner form={proving} validation={runtimeValidation(proving)} locale="de" />);
+      await user.type(await screen.findByLabelText(/First name|Vorname/), 'Ann');
+      await user.click(screen.getByRole('button', { name: /Next|Weiter/ }));
+      expect(
+        await screen.findByText(
+          'Dieser Antrag kann hier nicht fortgesetzt werden. Bitte beginnen Sie einen neuen Antrag.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByText(/lead token/)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('submits on Done and shows the result with the deal id; the draft is cleared', async () => {
     const user = userEvent.setup();
     // a test double for the server: answers the submission with a deal id

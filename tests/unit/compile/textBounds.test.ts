@@ -66,12 +66,17 @@ const HOSTILE: Record<string, string> = {
   'left-to-right embedding U+202A': '\u202AAnna',
   'first strong isolate U+2068': 'An\u2068na',
   'zero-width space U+200B': 'An\u200Bna',
-  'zero-width joiner U+200D': 'An\u200Dna',
+  'zero-width joiner U+200D at the end': 'Anna\u200D',
+  'zero-width non-joiner U+200C after a space': 'Anna \u200Cb',
   'word joiner U+2060': 'An\u2060na',
   'byte order mark U+FEFF': '\uFEFFAnna',
   'line separator U+2028': 'Anna\u2028Bcc',
 };
 const HARMLESS = [
+  // Persian with ZWNJ and Sinhala with ZWJ between letters, as their keyboards type them
+  'علی‌رضا محمدی‌نژاد',
+  'کوچه‌ی گلستان',
+  'ශ්‍රී ලංකා',
   'Anna-Lena O’Brien',
   'Zoë Ñúñez',
   'محمد رضا',
@@ -252,7 +257,13 @@ describe('the plainText rule', () => {
   });
 
   it('refuses in a text area all of them but line breaks, tabs and the joiners words and emoji need', () => {
-    const kept = ['CR/LF', 'TAB', 'line separator U+2028', 'zero-width joiner U+200D'];
+    const kept = [
+      'CR/LF',
+      'TAB',
+      'line separator U+2028',
+      'zero-width joiner U+200D at the end',
+      'zero-width non-joiner U+200C after a space',
+    ];
     for (const [what, value] of Object.entries(HOSTILE)) {
       const result = validator.validateStep(0, { note: value });
       expect({ what, valid: result.valid }).toEqual({ what, valid: kept.includes(what) });
@@ -262,6 +273,14 @@ describe('the plainText rule', () => {
 
   it.each(HARMLESS)('accepts %s', (value) => {
     expect(validator.validateStep(0, { name: value, note: value }).valid).toBe(true);
+  });
+
+  it('lets a letters-only name hold joiners between its letters, and nowhere else', () => {
+    const names = createFormValidator(compile([{ name: 'lastName', type: 'text', rules: [{ letters: true }] }]));
+    for (const good of ['محمدی‌نژاد', 'علی‌زاده', 'චන්ද්‍රසේකර'])
+      expect({ good, valid: names.validateStep(0, { lastName: good }).valid }).toEqual({ good, valid: true });
+    for (const bad of ['\u200Cعلی', 'Anna\u200D', 'Anna \u200Cb', 'Anna\u200B'])
+      expect({ bad, valid: names.validateStep(0, { lastName: bad }).valid }).toEqual({ bad, valid: false });
   });
 });
 

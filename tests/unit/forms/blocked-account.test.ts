@@ -264,6 +264,13 @@ describe('blocked-account form: passport step rules', () => {
     ]);
   });
 
+  it('keeps the birth date after 1900', () => {
+    expect(messages(step1({ dateOfBirth: '1899-12-31', passportIssueDate: '1950-01-01' }), 'dateOfBirth')).toEqual([
+      'Please choose a later date',
+    ]);
+    expect(messages(step1({ dateOfBirth: '1900-01-01', passportIssueDate: '1950-01-01' }), 'dateOfBirth')).toEqual([]);
+  });
+
   it('needs the birth date before the issue date, which lies between birth and today', () => {
     expect(messages(step1({ dateOfBirth: undefined }), 'passportIssueDate')).toEqual([
       'Please select date of birth first',
@@ -321,6 +328,23 @@ describe('blocked-account form: blocking step rules', () => {
     ]);
   });
 
+  it('takes a monthly amount from 1 to 100,000 euro, never 0, a negative or an absurd one', () => {
+    for (const amount of [1, 992, 100_000])
+      expect(blocking(application({ blockedAmountPerMonth: amount })).valid).toBe(true);
+    for (const amount of [-1000, -5, 0]) {
+      expect(messages(blocking(application({ blockedAmountPerMonth: amount })), 'blockedAmountPerMonth')).toEqual([
+        'Please enter a value of at least 1',
+      ]);
+    }
+    for (const amount of [100_001, 1e20]) {
+      expect(messages(blocking(application({ blockedAmountPerMonth: amount })), 'blockedAmountPerMonth')).toEqual([
+        'Please enter a value of at most 100000',
+      ]);
+    }
+    // the whole application (what the server checks) too
+    expect(validator.validate(application({ blockedAmountPerMonth: -1000 })).valid).toBe(false);
+  });
+
   it('refuses the eligibility upload before a document type is chosen', () => {
     const result = blocking(application({ visaEligibilityDocument: undefined }));
     expect(messages(result, 'visaEligibilityUpload')).toEqual(['Please select a Visa Eligibility Document']);
@@ -350,6 +374,52 @@ describe('blocked-account form: blocking step rules', () => {
     expect(blocking(minor({ ...guardian, guardianPassportNumber: 'X'.repeat(20) })).valid).toBe(true);
     expect(sevenSteps.fields.guardianName.transform).toEqual(['capitalizeWords']);
     expect(sevenSteps.fields.guardianPassportNumber.transform).toEqual(['upperCase']);
+  });
+});
+
+describe('blocked-account form: payers', () => {
+  const payer = (overrides: Record<string, unknown> = {}) => ({
+    firstName: 'Ann',
+    lastName: 'Lee',
+    email: 'ann@example.com',
+    transferedAmount: 5000,
+    dateOfBirth: '1970-05-01',
+    ...overrides,
+  });
+  const payerErrors = (p: Record<string, unknown>) =>
+    validator.validate(application({ payers: [p] })).errors.map((e) => `${e.path} ${e.message}`);
+
+  it('takes at most 10 payers', () => {
+    const list = (n: number) => Array.from({ length: n }, (_, i) => payer({ email: `p${i}@example.com` }));
+    expect(validator.validate(application({ payers: list(10) })).errors).toEqual([]);
+    expect(validator.validate(application({ payers: list(25) })).errors.map((e) => `${e.path} ${e.message}`)).toEqual([
+      '/payers Please add no more than 10 entries',
+    ]);
+  });
+
+  it('takes a transferred amount from 1 to 1,500,000 euro', () => {
+    expect(payerErrors(payer())).toEqual([]);
+    expect(payerErrors(payer({ transferedAmount: -5000 }))).toEqual([
+      '/payers/0/transferedAmount Please enter a value of at least 1',
+    ]);
+    expect(payerErrors(payer({ transferedAmount: 0 }))).toEqual([
+      '/payers/0/transferedAmount Please enter a value of at least 1',
+    ]);
+    expect(payerErrors(payer({ transferedAmount: 1e20 }))).toEqual([
+      '/payers/0/transferedAmount Please enter a value of at most 1500000',
+    ]);
+  });
+
+  it("takes an adult payer's date of birth, not before 1900", () => {
+    expect(payerErrors(payer({ dateOfBirth: shift({ years: -18 }) }))).toEqual([]);
+    for (const dateOfBirth of [shift({ days: 1 }), today, '2020-01-01', shift({ years: -18, days: 1 })]) {
+      expect(payerErrors(payer({ dateOfBirth }))).toEqual([
+        '/payers/0/dateOfBirth A payer must be at least 18 years old',
+      ]);
+    }
+    expect(payerErrors(payer({ dateOfBirth: '1800-01-01' }))).toEqual([
+      '/payers/0/dateOfBirth Please choose a later date',
+    ]);
   });
 });
 

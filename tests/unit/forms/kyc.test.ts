@@ -5,7 +5,12 @@ import { compileForm } from '../../../renderer/core/compile/index.js';
 import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import type { FormDefinition, SubmitSettings, Text } from '../../../renderer/core/dsl/types.js';
 import { translate } from '../../../renderer/core/i18n/index.js';
-import { encodeRequest, isSuccessfulAnswer, valuesToStore } from '../../../renderer/core/payload/index.js';
+import {
+  encodeRequest,
+  failureMessage,
+  isSuccessfulAnswer,
+  valuesToStore,
+} from '../../../renderer/core/payload/index.js';
 import { createFormValidator, type ValidationResult } from '../../../renderer/core/validate/index.js';
 
 const path = fileURLToPath(new URL('../../../schemas/blocked-account/kyc-reverification.form.json', import.meta.url));
@@ -91,6 +96,25 @@ describe('KYC re-verification form', () => {
     expect(isSuccessfulAnswer(otp.send.success, 200, { status: true, account_id: 'DE99' })).toBe(true);
     expect(isSuccessfulAnswer(otp.send.success, 429, { status: false })).toBe(false);
     expect(english(otp.send.errorMessage)).toBe('Failed to send OTP');
+  });
+
+  it("tells the applicant of a link that is expired or cut off to ask for a new one, in the page's language", () => {
+    const otp = (form.uiSchema.otp as unknown as { 'ui:options': { send: SubmitSettings } })['ui:options'];
+    for (const settings of [otp.send, form.steps[0].submit!]) {
+      for (const message of [
+        'This verification link is not valid or has expired.',
+        'This call needs the lead token of its application (X-Lead-Token).',
+      ]) {
+        const failure = failureMessage(settings, { status: false, message });
+        expect(translate(failure.key!, 'de', undefined, form.texts)).toBe(
+          'Dieser Bestätigungslink ist ungültig oder abgelaufen. Bitte fordern Sie bei uns einen neuen Link an.',
+        );
+      }
+    }
+    // other refusals keep the spec's words
+    expect(failureMessage(otp.send, { status: false, message: 'Failed to send OTP' })).toEqual({
+      text: 'Failed to send OTP',
+    });
   });
 
   it('verifies the code for the lead named by user_key and keeps the returned ids', () => {

@@ -62,7 +62,7 @@ describe('decodePayload', () => {
     ).toEqual({ a: { b: '1', c: ['x'] }, d: '2' });
   });
 
-  it('leaves out bracketed keys that would reach a prototype or make a huge list', () => {
+  it('keeps bracketed keys that would reach a prototype as plain data (refused later), and leaves out huge lists', () => {
     const out = unflattenForm([
       ['__proto__[polluted]', 'yes'],
       ['a[constructor][prototype][polluted]', 'yes'],
@@ -72,7 +72,16 @@ describe('decodePayload', () => {
     ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
-    expect(out).toEqual({ d: [undefined, 'kept'] });
+    // own properties, not prototypes: decodePayload and the template check see them and refuse them
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(out.b)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__', 'a', 'b', 'd']);
+    expect(JSON.parse(JSON.stringify(out))).toEqual(
+      JSON.parse(
+        '{"__proto__":{"polluted":"yes"},"a":{"constructor":{"prototype":{"polluted":"yes"}}},"b":{"__proto__":{"polluted":"yes"}},"d":[null,"kept"]}',
+      ),
+    );
+    expect('c' in out).toBe(false);
   });
 
   it('gives back the sign-up step of the blocked-account form (form-urlencoded, JSON text) and it validates', () => {

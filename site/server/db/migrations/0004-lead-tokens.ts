@@ -9,6 +9,8 @@ import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('leads').addColumn('token_hash', 'text').addColumn('closed_at', 'timestamptz').execute();
+  // a request's token is looked up before its body is read (routes/leadAccess.ts requireCredential)
+  await db.schema.createIndex('leads_token_hash').on('leads').column('token_hash').unique().execute();
   await db.schema
     .createTable('lead_keys')
     .addColumn('key_hash', 'text', (c) => c.primaryKey())

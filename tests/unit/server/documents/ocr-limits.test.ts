@@ -135,8 +135,11 @@ describe('the worker pool', () => {
       // Let a bomb through the pixel limit, so that it really occupies a worker (for many seconds) as a slow image would.
       await configureOcr({ workers: 1, queue: 1, timeoutMs: 8000, maxPixels: 300_000_000 });
       const before = mb();
-      const started = performance.now();
       const slow = caught(readMrz(slowImage));
+      // the PNG's data is checked (inflated, about a second for this one) before it takes a place: wait until it holds the worker
+      const deadline = Date.now() + 20_000;
+      while ((ocrStats()?.busy ?? 0) < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const started = performance.now();
       const waiting = readMrz(page);
       // the worker is busy and the one place in line is taken: the next upload is refused at once
       const busy = await caught(readMrz(page));

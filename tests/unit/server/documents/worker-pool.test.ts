@@ -5,7 +5,12 @@
  * ocr-limits.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PoolBusyError, PoolTimeoutError, WorkerPool } from '../../../../site/server/documents/worker-pool.js';
+import {
+  PoolBusyError,
+  PoolOwnerLimitError,
+  PoolTimeoutError,
+  WorkerPool,
+} from '../../../../site/server/documents/worker-pool.js';
 
 interface FakeWorker {
   id: number;
@@ -32,6 +37,8 @@ function fakePool(options: {
   startMs?: number;
   hangStarts?: number;
   startTimeoutMs?: number;
+  perOwner?: number;
+  ownerWorkers?: number;
 }) {
   const made: FakeWorker[] = [];
   const ended: number[] = [];
@@ -43,6 +50,9 @@ function fakePool(options: {
     timeoutMs: options.timeoutMs ?? 60_000,
     startTimeoutMs: options.startTimeoutMs,
     expectedJobMs: 4000,
+    perOwner: options.perOwner,
+    ownerWorkers: options.ownerWorkers,
+    ownerLimitMessage: (n, s) => `you have ${n} jobs already, retry in ${s} s`,
     create: async () => {
       if (failures > 0) {
         failures -= 1;
@@ -223,10 +233,95 @@ describe('WorkerPool', () => {
     expect(ended).toEqual([1]);
   });
 
+  // Issue 14: one client held the whole OCR with 18 slow images; each job now names its owner.
+  it('gives one owner at most `perOwner` jobs waiting or running, refusing more with 429 before they queue', async () => {
+    const { pool } = fakePool({ size: 2, queue: 4, perOwner: 2 });
+    const gates = [deferred<string>(), deferred<string>()];
+    const mine = gates.map((gate) => pool.run(() => gate.promise, { owner: 'a' }));
+    const third = pool.run(async () => 'never', { owner: 'a' });
+    const error = (await third.catch((e: unknown) => e)) as PoolOwnerLimitError;
+    expect(error).toBeInstanceOf(PoolOwnerLimitError);
+    expect(error.statusCode).toBe(429);
+    // one of the owner's own jobs must end first: about one job's time (4 s expected)
+    expect(error.retryAfterSeconds).toBe(4);
+    expect(error.message).toBe('you have 2 jobs already, retry in 4 s');
+    // refused before queueing: the line holds nothing of it, and another owner is not affected
+    expect(pool.stats()).toMatchObject({ busy: 2, queued: 0, ownerRefused: 1, refused: 0 });
+    const other = pool.run(async () => 'b', { owner: 'b' });
+    expect(pool.stats()).toMatchObject({ queued: 1 });
+    // jobs without an owner are not counted against anybody
+    const anonymous = [pool.run(async () => 'x'), pool.run(async () => 'y')];
+    gates[0].resolve('a1');
+    expect(await mine[0]).toBe('a1');
+    // the owner's share is free again once a job ended, also after a failure
+    const again = pool.run(async () => 'a3', { owner: 'a' });
+    gates[1].reject(new Error('failed'));
+    await expect(mine[1]).rejects.toThrow('failed');
+    expect(await Promise.all([other, ...anonymous, again])).toEqual(['b', 'x', 'y', 'a3']);
+    const refill = [1, 2].map((n) => pool.run(async () => n, { owner: 'a' }));
+    expect(await Promise.all(refill)).toEqual([1, 2]);
+    expect(pool.stats()).toMatchObject({ ownerRefused: 1, busy: 0, queued: 0 });
+  });
+
+  it('runs one owner on at most `ownerWorkers` workers, so that another owner starts at once', async () => {
+    const { pool } = fakePool({ size: 2, queue: 4, perOwner: 2, ownerWorkers: 1 });
+    const gates = [deferred<string>(), deferred<string>()];
+    const started: string[] = [];
+    const mine = gates.map((gate, i) =>
+      pool.run(
+        async () => {
+          started.push(`a${i + 1}`);
+          return gate.promise;
+        },
+        { owner: 'a' },
+      ),
+    );
+    await settle();
+    // the second job of 'a' waits although a worker is free
+    expect(started).toEqual(['a1']);
+    expect(pool.stats()).toMatchObject({ busy: 1, queued: 1 });
+    const other = deferred<string>();
+    const b = pool.run(
+      async () => {
+        started.push('b');
+        return other.promise;
+      },
+      { owner: 'b' },
+    );
+    await settle();
+    expect(started).toEqual(['a1', 'b']);
+    // when 'b' ends, the waiting job of 'a' still may not take the worker: 'a' holds one already
+    other.resolve('b');
+    expect(await b).toBe('b');
+    await settle();
+    expect(started).toEqual(['a1', 'b']);
+    gates[0].resolve('a1');
+    await settle();
+    expect(started).toEqual(['a1', 'b', 'a2']);
+    gates[1].resolve('a2');
+    expect(await Promise.all(mine)).toEqual(['a1', 'a2']);
+  });
+
+  it("counts an owner's admission check against its share, and a failed check takes no place in the line", async () => {
+    const { pool } = fakePool({ size: 1, queue: 1, perOwner: 2 });
+    const check = deferred<void>();
+    const checking = pool.run(async () => 'checked', { owner: 'a', admit: () => check.promise });
+    const second = deferred<string>();
+    const running = pool.run(() => second.promise, { owner: 'a' });
+    // the check is still going: it holds one of the owner's two places
+    await expect(pool.run(async () => 'x', { owner: 'a' })).rejects.toBeInstanceOf(PoolOwnerLimitError);
+    check.reject(new Error('refused by the check'));
+    await expect(checking).rejects.toThrow('refused by the check');
+    expect(pool.stats()).toMatchObject({ queued: 0, jobs: 1 });
+    second.resolve('ran');
+    expect(await running).toBe('ran');
+  });
+
   it('refuses nonsensical sizes', () => {
     const base = { create: async () => ({}), destroy: () => {} };
     expect(() => new WorkerPool({ ...base, size: 0, queue: 1, timeoutMs: 1 })).toThrow(/at least one worker/);
     expect(() => new WorkerPool({ ...base, size: 1, queue: -1, timeoutMs: 1 })).toThrow(/negative/);
     expect(() => new WorkerPool({ ...base, size: 1, queue: 1, timeoutMs: 0 })).toThrow(/positive/);
+    expect(() => new WorkerPool({ ...base, size: 1, queue: 1, timeoutMs: 1, perOwner: 0 })).toThrow(/one job/);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileForm } from '../../../../renderer/core/compile/index.js';
 import type { CompiledForm } from '../../../../renderer/core/compile/types.js';
@@ -122,14 +123,20 @@ describe.each(ENGINES)('retried submissions and completed applications, on $name
     const signUp = blocked.steps[0].submit!;
     const request = encodeRequest(signUp, application({ email: 'retry@example.com' }), {}, blocked);
     const key = crypto.randomUUID();
-    const post = async () =>
+    // the engine repeats a request with the bearer token it cached
+    const auth = await bearer(h.main);
+    const post = async (authorization = auth) =>
       h.main.fetch('/api/v1/lead/submit-application', {
         method: 'POST',
-        headers: { ...request.headers, ...(await bearer(h.main)), 'Idempotency-Key': key },
+        headers: { ...request.headers, ...authorization, 'Idempotency-Key': key },
         body: request.body as string,
       });
     const leads = await countRows(h.db, 'leads');
     const first = await (await post()).json();
+    // someone else who learnt the key and the body, under another bearer token, gets no token of this lead
+    const stranger = await post(await bearer(h.main));
+    expect(stranger.status).toBe(422);
+    expect(await stranger.text()).not.toContain('lt_');
     const second = await (await post()).json();
     expect(await countRows(h.db, 'leads')).toBe(leads + 1);
     expect(second).toMatchObject({ status: true, id: first.id, account_id: first.account_id });
@@ -144,6 +151,47 @@ describe.each(ENGINES)('retried submissions and completed applications, on $name
       second.lead_token.slice(3),
     );
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('forgets a key after its day: an old key is a new request', async () => {
+    const before = await enquiries();
+    const key = crypto.randomUUID();
+    expect((await send(key)).status).toBe(200);
+    await h.db
+      .updateTable('idempotency_keys')
+      .set({ created_at: sql`now() - interval '25 hours'` })
+      .where('key', '=', key)
+      .execute();
+    const later = await send(key);
+    expect(later.status).toBe(200);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+    expect(await enquiries()).toBe(before + 2);
+  });
+
+  it('answers a body with thousands of unknown keys briefly, naming the first 50', async () => {
+    const request = enquiryRequest();
+    const body = JSON.stringify({
+      ...JSON.parse(request.body),
+      ...Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`extra${i}`, 1])),
+    });
+    const response = await h.main.fetch('/api/internal/contact-form', {
+      method: 'POST',
+      headers: request.headers,
+      body,
+    });
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as { errors: unknown[]; moreErrors: number };
+    expect(answer.errors).toHaveLength(50);
+    expect(answer.moreErrors).toBe(4950);
+  });
+
+  it('answers a file name holding NUL with 400, never 500', async () => {
+    const unlimited = await h.start({ RATE_LIMIT_SUBMISSIONS: '100000' });
+    const booking = await prepareBooking(unlimited.base);
+    const body = booking.body.replace(/admissionDocumentUpload_[0-9a-f]+\.pdf/, 'evil\\u0000.pdf');
+    expect(body).not.toBe(booking.body);
+    const response = await sendBooking(unlimited.base, { ...booking, body });
+    expect(response.status).toBe(400);
   });
 
   it('takes many submissions naming the same files at once without a deadlock or a 500', async () => {
@@ -199,6 +247,28 @@ describe.each(ENGINES)('retried submissions and completed applications, on $name
     expect(row.closed_at).not.toBeNull();
     // a second completion, a later step and an upload are refused with 409
     expect((await final()).status).toBe(409);
+    // but a repeat of the completing request gets its answer again, also when copies arrive at once
+    const other = await createLead(h.main, { email: 'complete-twice@example.com' });
+    const again = encodeRequest(
+      blocked.submit!,
+      { ...data, email: 'complete-twice@example.com' },
+      { storage: (k) => ({ leadId: String(other.id), leadToken: other.token })[k] ?? null },
+      blocked,
+    );
+    const key = crypto.randomUUID();
+    const completeOther = () =>
+      h.main.fetch('/api/internal/services/blocked-account', {
+        method: 'POST',
+        headers: { ...again.headers, 'Idempotency-Key': key },
+        body: again.body as string,
+      });
+    const copies = await Promise.all([completeOther(), completeOther(), completeOther(), completeOther()]);
+    expect(copies.map((c) => c.status)).toEqual([200, 200, 200, 200]);
+    const ids = new Set(await Promise.all(copies.map(async (c) => (await c.json()).id)));
+    expect(ids.size).toBe(1);
+    const later = await completeOther();
+    expect(later.status).toBe(200);
+    expect((await later.json()).id).toBe([...ids][0]);
     const blocking = blocked.steps.find((s) => s.id === 'blocking-details')!.submit!;
     const step = encodeRequest(
       blocking,

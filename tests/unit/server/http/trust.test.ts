@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../../../renderer/core/dsl/types.js';
 import { encodeRequest, flattenForForm } from '../../../../renderer/core/payload/index.js';
 import { createKycKey } from '../../../../site/server/routes/leadAccess.js';
+import { application } from '../../../fixtures/forms/blocked-account.js';
 import { makeMp4 } from '../../../fixtures/server/mp4.js';
 import { renderPassportPage, SAMPLE, td3Lines } from '../../../fixtures/server/passport-image.js';
 import { PDF } from '../files/samples.js';
@@ -335,6 +336,28 @@ describe.each(ENGINES)('a lead belongs to its applicant, on $name', ({ database 
       asKey,
     );
     expect(other.status).toBe(403);
+    // nor any document but the passport, nor a payer's
+    for (const fields of <Array<Record<string, string | number>>>[
+      { lead_id: lead.id, doc_key: 'payer_declaration' },
+      { lead_id: lead.id, doc_key: 'parental_consent' },
+      { lead_id: lead.id, doc_key: 'passport_non_eu', payer_id: '1' },
+    ]) {
+      const answer = await postForm(
+        h.main,
+        '/api/v1/lead/upload-file',
+        form(fields, { field: 'file', bytes: PDF, type: 'application/pdf' }),
+        asKey,
+      );
+      expect(answer.status, JSON.stringify(fields)).toBe(403);
+    }
+    // the code calls take no file
+    const withFile = await postForm(
+      h.main,
+      '/api/v1/blkacct/send-kyc-otp',
+      form({ lead_id: userKey }, { field: 'file', bytes: PDF, type: 'application/pdf' }),
+      bearerOnly,
+    );
+    expect(withFile.status).toBe(413);
     // a guessed key, or the lead id where the key belongs, opens nothing
     const guessed = await postForm(
       h.main,
@@ -351,5 +374,71 @@ describe.each(ENGINES)('a lead belongs to its applicant, on $name', ({ database 
     const expired = await postForm(h.main, '/api/v1/blkacct/send-kyc-otp', form({ lead_id: old.userKey }), bearerOnly);
     expect(expired.status).toBe(403);
     expect(expired.body.message).toMatch(/expired/);
+  });
+
+  it('refuses a made-up token before reading the body: no answer that describes it', async () => {
+    const madeUp = { ...(await bearer(h.main)), 'X-Lead-Token': `lt_${'b'.repeat(43)}` };
+    const payer = await h.main.fetch('/api/v1/lead/payer', {
+      method: 'POST',
+      headers: { ...madeUp, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: '__proto__[x]=1',
+    });
+    expect(payer.status).toBe(403);
+    for (const path of ['/api/v1/lead/upload-file', '/api/v1/identity/face-recog', '/api/v1/blkacct/send-kyc-otp']) {
+      const json = await h.main.fetch(path, {
+        method: 'POST',
+        headers: { ...madeUp, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(json.status, path).toBe(403);
+    }
+    const face = await postForm(h.main, '/api/v1/identity/face-recog', form({}), madeUp);
+    expect(face.status).toBe(403);
+  });
+
+  it('tells nobody which account numbers exist, and answers a NUL in one with 403, not 500', async () => {
+    const own = await leadHeaders(h.main, attacker);
+    for (const accountNo of [victim.account_id, 'BA-0000000000', 'BA-\u0000', 'x'.repeat(65)]) {
+      const answer = await postForm(
+        h.main,
+        '/api/v1/identity/verify-doc',
+        form(
+          { document_id: '1', doc_type: 'passport', blocked_acc_no: accountNo },
+          { field: 'document', bytes: renderPassportPage({ mrz: td3Lines(SAMPLE) }), type: 'image/png' },
+        ),
+        own,
+      );
+      expect(answer.status, JSON.stringify(accountNo)).toBe(403);
+    }
+  });
+
+  it('keeps the lead token out of caches', async () => {
+    const blocked = blockedAccountForm();
+    const request = encodeRequest(blocked.steps[0].submit!, application({ email: 'cache@example.com' }), {}, blocked);
+    const response = await h.main.fetch('/api/v1/lead/submit-application', {
+      method: 'POST',
+      headers: { ...request.headers, ...(await bearer(h.main)) },
+      body: request.body as string,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('resending a step replaces its answers: what it leaves out is missing, not taken from before', async () => {
+    const full = blockingStep(victim.id);
+    const headers = { ...(await leadHeaders(h.main, victim)), 'Content-Type': full.contentType };
+    expect(
+      (await h.main.fetch('/api/v1/lead/submit-application', { method: 'POST', headers, body: full.body })).status,
+    ).toBe(200);
+    const partial = await h.main.fetch('/api/v1/lead/submit-application', {
+      method: 'POST',
+      headers,
+      body: `step=3&lead_id=${victim.id}&blocked_acc_amt=500`,
+    });
+    expect(partial.status).toBe(400);
+    const row = await leadRow(victim.id);
+    expect((row.data as Record<string, Record<string, unknown>>)['blocking-details']).toMatchObject({
+      contractDuration: 6,
+    });
   });
 });
