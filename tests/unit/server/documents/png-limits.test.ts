@@ -38,7 +38,7 @@ describe('checkPngData', () => {
       ok: false,
       message: expect.stringMatching(/inflates to more than the 10,100 bytes/),
     });
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('refuses compressed text over 1 MB compressed or 8 MB inflated, and passes a small one', async () => {
