@@ -6,7 +6,7 @@ import type { CompiledForm } from '../core/compile/types.js';
 import type { Locale, SubmitSettings } from '../core/dsl/types.js';
 import { type ApiEnv, ApiStatusError, type SubmitOutcome, submit, useSubmitMutation } from './api.js';
 import type { FinishOptions, RunnerContext } from './context.js';
-import { clearSavedValues, forgetApplication, loadDraft, saveDraft } from './draft.js';
+import { clearSavedValues, loadDraft, saveDraft } from './draft.js';
 import { Heading, Paragraph } from './Heading.js';
 import { Indicator, indicatorKind } from './Indicator.js';
 import { useT } from './i18n.js';
@@ -99,7 +99,7 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
       dispatch({ type: 'finishing', back });
       const complete = () => {
         finishTimer.current = undefined;
-        if (form.draft?.clearOnSuccess !== false) forgetApplication(form);
+        if (form.draft?.clearOnSuccess !== false) clearSavedValues(form);
         dispatch({ type: 'complete' });
       };
       if (afterMs > 0) finishTimer.current = setTimeout(complete, afterMs);
@@ -144,7 +144,7 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
     if (!settings) {
       dispatch({ type: 'next', valid: true, errors: [], data: committed });
       if (last) {
-        if (form.draft?.clearOnSuccess !== false) forgetApplication(form);
+        if (form.draft?.clearOnSuccess !== false) clearSavedValues(form);
         dispatch({ type: 'submitted' });
       } else saveDraft(form, { currentStep: state.step + 1, data: committed });
       return;
@@ -167,7 +167,7 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
         return;
       }
       if (last) {
-        if (form.draft?.clearOnSuccess !== false) forgetApplication(form);
+        if (form.draft?.clearOnSuccess !== false) clearSavedValues(form);
       } else saveDraft(form, { currentStep: state.step + 1, data: committed });
       dispatch({ type: 'submitted', id: outcome.id, body: outcome.body });
       if (last) onSubmitted?.(outcome);

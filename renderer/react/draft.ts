@@ -116,19 +116,14 @@ export function storageKeysOf(form: CompiledForm): string[] {
   return [...keys].sort();
 }
 
-/** 'No, thanks!' to the saved draft: the draft and every other value the form keeps are deleted. */
+/**
+ * 'No, thanks!' to the saved draft, or a completed application: the draft and every other value the form keeps
+ * (the lead's id and token, stored answers, widgets' records) are deleted, so the next visit starts afresh.
+ */
 export function clearSavedValues(form: CompiledForm): void {
   clearDraft(form);
   const storage = localStorageOrNone();
   for (const key of storageKeysOf(form)) storage?.removeItem(key);
-}
-
-/**
- * A completed application: its draft and every value it kept (the lead's id and token, the stored answers,
- * the widgets' records) are forgotten, so the next visit starts a new application instead of changing this one.
- */
-export function forgetApplication(form: CompiledForm): void {
-  clearSavedValues(form);
 }
 
 /**

@@ -4,11 +4,12 @@
  * `user_key` (`kyc_` and 128 random bits, also kept as a hash in `lead_keys`) maps to its lead and grants the
  * KYC calls only, until it expires.
  *
- * The order of the checks is the order of the answers: no credential or one that is no token → 403; an id
- * that is no id → 400; no such lead → 404; a token that is not the lead's → 403; a completed lead → 409.
- * All of them come before the body is validated, so a caller without the right token learns nothing of it.
+ * The order of the checks is the order of the answers: no credential, or one that proves no lead → 403 (looked
+ * up once per request, by its hash); an id that is no id → 400; no such lead → 404; another lead → 403; a
+ * completed lead → 409. All of them come before the body is validated, so a caller without the right token
+ * learns nothing of it.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -52,13 +53,6 @@ export async function createKycKey(
   return { userKey: key, expiresAt };
 }
 
-function sameHash(stored: string | null, token: string): boolean {
-  if (!stored) return false; // a lead from before tokens: nobody can prove it is theirs
-  const given = Buffer.from(sha256(token), 'hex');
-  const expected = Buffer.from(stored, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 export interface LeadRef {
   /** The `lead_id` the request names (text as sent), or a KYC key in its place (the KYC link's calls). */
   leadId?: string;
@@ -96,14 +90,70 @@ const MISSING = 'This call needs the lead token of its application (X-Lead-Token
 const WRONG = 'The lead token does not belong to this application.';
 const NO_LEAD = 'No application with this lead_id.';
 
+/** The `X-Lead-Token` header, trimmed; undefined when absent or empty. */
+function tokenHeader(request: FastifyRequest): string | undefined {
+  const header = request.headers[LEAD_TOKEN_HEADER];
+  return (Array.isArray(header) ? header[0] : header)?.trim() || undefined;
+}
+
 /** The credential of a request: the X-Lead-Token header, or (KYC calls) a KYC key sent as `lead_id`. */
 function credentialOf(request: FastifyRequest, ref: LeadRef, options: AccessOptions): string | undefined {
-  const header = request.headers[LEAD_TOKEN_HEADER];
-  const value = Array.isArray(header) ? header[0] : header;
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
   // only the code calls take the link's key in place of the lead id; the page sends it as its token afterwards
-  if (options.kyc === 'code' && isKycKey(ref.leadId)) return ref.leadId;
-  return undefined;
+  return tokenHeader(request) ?? (options.kyc === 'code' && isKycKey(ref.leadId) ? ref.leadId : undefined);
+}
+
+interface ProvenLead extends AuthorizedLead {
+  closed_at: Date | null;
+}
+
+/** What each request's credential proved, so that `requireCredential` and `authorizeLead` look it up once. */
+const proven = new WeakMap<FastifyRequest, { credential: string; lead: Promise<ProvenLead> }>();
+
+/** The lead a credential proves (a lead's token, or an unexpired KYC key for the KYC calls); 403 otherwise. */
+function proveCredential(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  credential: string,
+  options: AccessOptions,
+  now: Date,
+): Promise<ProvenLead> {
+  const known = proven.get(request);
+  if (known?.credential === credential) return known.lead;
+  const lead = (async (): Promise<ProvenLead> => {
+    if (LEAD_TOKEN.test(credential)) {
+      const row = await db
+        .selectFrom('leads')
+        .select(['id', 'account_id', 'data', 'closed_at'])
+        .where('token_hash', '=', sha256(credential))
+        .executeTakeFirst();
+      if (!row) throw new RequestProblem(403, WRONG);
+      return { ...row, via: 'token' };
+    }
+    if (!isKycKey(credential)) throw new RequestProblem(403, MISSING);
+    if (!options.kyc) throw new RequestProblem(403, 'A KYC link grants the identity checks only.');
+    const keyHash = sha256(credential);
+    const row = await db
+      .selectFrom('lead_keys')
+      .innerJoin('leads', 'leads.id', 'lead_keys.lead_id')
+      .select([
+        'leads.id',
+        'leads.account_id',
+        'leads.data',
+        'lead_keys.expires_at',
+        'lead_keys.scope',
+        'lead_keys.verified_at',
+      ])
+      .where('lead_keys.key_hash', '=', keyHash)
+      .executeTakeFirst();
+    if (row?.scope !== 'kyc' || new Date(row.expires_at).getTime() <= now.getTime())
+      throw new RequestProblem(403, 'This verification link is not valid or has expired.');
+    if (options.kyc === 'verified' && !row.verified_at)
+      throw new RequestProblem(403, 'Confirm the verification code first.');
+    // a re-verification may concern a completed application: no closed check for a key
+    return { id: row.id, account_id: row.account_id, data: row.data, closed_at: null, via: 'kyc', keyHash };
+  })();
+  proven.set(request, { credential, lead });
+  return lead;
 }
 
 /**
@@ -119,31 +169,10 @@ export async function requireCredential(
   options: AccessOptions = {},
   now = new Date(),
 ): Promise<void> {
-  const header = request.headers[LEAD_TOKEN_HEADER];
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (!value) {
-    // the code calls may carry the link's key in the body instead
-    if (options.kyc === 'code') return;
-    throw new RequestProblem(403, MISSING);
-  }
-  if (LEAD_TOKEN.test(value)) {
-    const lead = await db.selectFrom('leads').select('id').where('token_hash', '=', sha256(value)).executeTakeFirst();
-    if (!lead) throw new RequestProblem(403, WRONG);
-    return;
-  }
-  if (options.kyc && isKycKey(value)) {
-    const key = await db
-      .selectFrom('lead_keys')
-      .select(['expires_at', 'verified_at'])
-      .where('key_hash', '=', sha256(value))
-      .executeTakeFirst();
-    if (!key || new Date(key.expires_at).getTime() <= now.getTime())
-      throw new RequestProblem(403, 'This verification link is not valid or has expired.');
-    if (options.kyc === 'verified' && !key.verified_at)
-      throw new RequestProblem(403, 'Confirm the verification code first.');
-    return;
-  }
-  throw new RequestProblem(403, MISSING);
+  const value = tokenHeader(request);
+  if (value) await proveCredential(db, request, value, options, now);
+  // the code calls may carry the link's key in the body instead
+  else if (options.kyc !== 'code') throw new RequestProblem(403, MISSING);
 }
 
 /** Forgets KYC keys a week after they expired (they open nothing by then); answers how many. */
@@ -163,58 +192,29 @@ export async function authorizeLead(
 ): Promise<AuthorizedLead> {
   const credential = credentialOf(request, ref, options);
   if (!credential) throw new RequestProblem(403, MISSING);
+  const { closed_at, ...lead } = await proveCredential(db, request, credential, options, now);
 
-  if (isKycKey(credential)) {
-    if (!options.kyc) throw new RequestProblem(403, 'A KYC link grants the identity checks only.');
-    const row = await db
-      .selectFrom('lead_keys')
-      .innerJoin('leads', 'leads.id', 'lead_keys.lead_id')
-      .select([
-        'leads.id',
-        'leads.account_id',
-        'leads.data',
-        'lead_keys.expires_at',
-        'lead_keys.scope',
-        'lead_keys.verified_at',
-      ])
-      .where('lead_keys.key_hash', '=', sha256(credential))
-      .executeTakeFirst();
-    if (row?.scope !== 'kyc' || new Date(row.expires_at).getTime() <= now.getTime())
-      throw new RequestProblem(403, 'This verification link is not valid or has expired.');
-    if (options.kyc === 'verified' && !row.verified_at)
-      throw new RequestProblem(403, 'Confirm the verification code first.');
-    // a request that also names a lead must name the key's own
-    if (ref.leadId !== undefined && ref.leadId !== '' && ref.leadId !== credential) {
-      const id = parseId(ref.leadId);
-      if (id === undefined) throw new RequestProblem(400, 'lead_id must be the id of an application');
-      if (id !== row.id) throw new RequestProblem(403, WRONG);
-    }
-    if (ref.accountId !== undefined && ref.accountId !== '' && ref.accountId !== row.account_id)
-      throw new RequestProblem(403, WRONG);
-    return { id: row.id, account_id: row.account_id, data: row.data, via: 'kyc', keyHash: sha256(credential) };
-  }
-
-  if (!LEAD_TOKEN.test(credential)) throw new RequestProblem(403, MISSING);
-  let query = db.selectFrom('leads').select(['id', 'account_id', 'data', 'token_hash', 'closed_at']);
-  if (ref.leadId !== undefined && ref.leadId !== '') {
+  if (ref.leadId !== undefined && ref.leadId !== '' && ref.leadId !== credential) {
     const id = parseId(ref.leadId);
     if (id === undefined) throw new RequestProblem(400, 'lead_id must be the id of an application');
-    query = query.where('id', '=', id);
+    if (id !== lead.id) {
+      // a token holder naming a lead that does not exist learns so; any other lead is not theirs
+      const exists =
+        lead.via === 'token' && (await db.selectFrom('leads').select('id').where('id', '=', id).executeTakeFirst());
+      throw exists || lead.via === 'kyc' ? new RequestProblem(403, WRONG) : new RequestProblem(404, NO_LEAD);
+    }
   } else if (ref.accountId !== undefined && ref.accountId !== '') {
-    // no lead has such a number (NUL, spaces, 65 characters): it cannot be the caller's
-    if (!/^[\x21-\x7e]{1,64}$/.test(ref.accountId)) throw new RequestProblem(403, WRONG);
-    query = query.where('account_id', '=', ref.accountId);
-  } else if ('accountId' in ref) {
-    throw new RequestProblem(400, 'blocked_acc_no is missing: it names the application.');
-  } else {
-    throw new RequestProblem(400, 'Missing lead identifier. Please complete Step 1 first.');
+    // an account number the credential is not for: 403 whether or not it exists, so nobody learns which do
+    if (ref.accountId !== lead.account_id) throw new RequestProblem(403, WRONG);
+  } else if (lead.via === 'token') {
+    throw new RequestProblem(
+      400,
+      'accountId' in ref
+        ? 'blocked_acc_no is missing: it names the application.'
+        : 'Missing lead identifier. Please complete Step 1 first.',
+    );
   }
-  const lead = await query.executeTakeFirst();
-  // a lead id that names no lead: 404; an account number the caller's token is not for: 403 either way, so the
-  // identity checks tell nobody which numbers exist
-  if (!lead) throw new RequestProblem(ref.leadId ? 404 : 403, ref.leadId ? NO_LEAD : WRONG);
-  if (!sameHash(lead.token_hash, credential)) throw new RequestProblem(403, WRONG);
-  if (lead.closed_at && !options.allowClosed)
+  if (closed_at && !options.allowClosed)
     throw new RequestProblem(409, 'This application is complete and can no longer be changed.');
-  return { id: lead.id, account_id: lead.account_id, data: lead.data, via: 'token' };
+  return lead;
 }

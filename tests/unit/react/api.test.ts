@@ -1,21 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import { ApiStatusError, getToken, submit, variantHeader } from '../../../renderer/react/api.js';
-
-/** A Map-backed stand-in for the browser's localStorage. */
-function memoryStorage(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
-  };
-}
+import { memoryStorage } from './memoryStorage.js';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

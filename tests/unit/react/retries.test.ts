@@ -9,20 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { LEAD_TOKEN_KEY, leadRequest } from '../../../renderer/core/api/lead.js';
 import type { SubmitSettings } from '../../../renderer/core/dsl/types.js';
 import { submit } from '../../../renderer/react/api.js';
-
-function memoryStorage(entries: Record<string, string> = {}): Storage {
-  const map = new Map<string, string>(Object.entries(entries));
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, String(v)),
-  };
-}
+import { memoryStorage } from './memoryStorage.js';
 
 const token = { access_token: 'T', valid_until: '2999-01-01T00:00:00Z' };
 const json = (body: unknown, status = 200) =>

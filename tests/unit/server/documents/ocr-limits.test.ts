@@ -5,18 +5,17 @@
  * answered at once. The same errors reach both routes: POST /api/mrz-ocr (`extractPassport`) and
  * POST /api/v1/identity/verify-doc (`verifyDocument`); ../http/ocr-limits.test.ts checks the answers over HTTP.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ocrSettings } from '../../../../site/server/config.js';
 import { closeOcr, configureOcr, ocrStats, readMrz } from '../../../../site/server/documents/ocr.js';
 import { extractPassport, verifyDocument } from '../../../../site/server/documents/passport.js';
 import { gifFrames, jpegHeader, pngBomb } from '../../../fixtures/server/image-bombs.js';
 import { renderPassportPage, SAMPLE, td3Lines } from '../../../fixtures/server/passport-image.js';
+import { loadAverage } from '../http/harness.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const OCR_TIMEOUT = 90_000;
 const mb = () => Math.round(process.memoryUsage().rss / 1e6);
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 let bomb: Buffer;
 /** Past any pixel limit a test sets: a worker needs far longer than the 8 s limit to read it. */
@@ -63,7 +62,7 @@ describe('the pixel limit', () => {
     const error = await caught(readMrz(bomb));
     const ms = performance.now() - started;
     console.info(
-      `bomb (${bomb.length} bytes) refused in ${ms.toFixed(2)} ms; rss ${before} → ${mb()} MB; load ${load()}`,
+      `bomb (${bomb.length} bytes) refused in ${ms.toFixed(2)} ms; rss ${before} → ${mb()} MB; load ${loadAverage()}`,
     );
     expect(ms).toBeLessThan(500);
     expect(error).toMatchObject({
@@ -116,7 +115,7 @@ describe('the pixel limit', () => {
       const [scan, ...refused] = await Promise.all([verifyDocument(page, NOW), ...bombs]);
       const scanMs = performance.now() - started;
       console.info(
-        `scan alone ${aloneMs.toFixed(0)} ms; scan beside 3 bombs ${scanMs.toFixed(0)} ms; bombs refused after ${bombTimes.map((t) => t.toFixed(1)).join(', ')} ms; load ${load()}`,
+        `scan alone ${aloneMs.toFixed(0)} ms; scan beside 3 bombs ${scanMs.toFixed(0)} ms; bombs refused after ${bombTimes.map((t) => t.toFixed(1)).join(', ')} ms; load ${loadAverage()}`,
       );
       expect(scan).toMatchObject({ doc_status: 'accept', details: { documentNumber: 'X4K7T9RN3' } });
       for (const error of refused) expect(error).toMatchObject({ statusCode: 413 });
@@ -174,7 +173,7 @@ describe('the worker pool', () => {
       const usage = process.cpuUsage(cpu);
       const cpuMs = (usage.user + usage.system) / 1000;
       console.info(
-        `timeout after ${timeoutMs.toFixed(0)} ms, waiting scan done after ${total.toFixed(0)} ms; cpu in the next second ${cpuMs.toFixed(0)} ms; rss ${before} → ${mb()} MB; load ${load()}`,
+        `timeout after ${timeoutMs.toFixed(0)} ms, waiting scan done after ${total.toFixed(0)} ms; cpu in the next second ${cpuMs.toFixed(0)} ms; rss ${before} → ${mb()} MB; load ${loadAverage()}`,
       );
       expect(cpuMs).toBeLessThan(600);
       expect(mb() - before).toBeLessThan(150);

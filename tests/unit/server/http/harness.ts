@@ -122,6 +122,9 @@ export const ENGINES = [
   },
 ];
 
+/** The load averages (1, 5, 15 min) to print beside a measured time: figures move with the machine's load. */
+export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+
 // Tokens -----------------------------------------------------------------------------------------------
 
 export async function token(server: Server): Promise<string> {

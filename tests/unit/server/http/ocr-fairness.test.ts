@@ -6,15 +6,13 @@
  * sees it. The clients' addresses come from X-Forwarded-For on a server started with TRUST_PROXY=true, as
  * behind the deployment's proxy.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeOcr, configureOcr, ocrStats } from '../../../../site/server/documents/ocr.js';
 import { pngBomb, pngWithTrailingZeros, zTxtChunk } from '../../../fixtures/server/image-bombs.js';
 import { renderPassportPage, SAMPLE, td3Lines } from '../../../fixtures/server/passport-image.js';
-import { form, type Harness, postForm, SETUP_TIMEOUT, type Server, startHarness } from './harness.js';
+import { form, type Harness, loadAverage, postForm, SETUP_TIMEOUT, type Server, startHarness } from './harness.js';
 
 const OCR_TIMEOUT = 120_000;
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 let h: Harness;
 let proxied: Server;
@@ -80,7 +78,7 @@ describe('one client cannot hold the passport reader', () => {
       );
       const stillBusy = settled.filter((s) => !s).length;
       console.info(
-        `second client's scan ${scan.status} in ${scan.ms.toFixed(0)} ms beside the first client's 429 in ${third.ms.toFixed(0)} ms (Retry-After ${retryAfter}) and ${stillBusy} slow reads still running or waiting; load ${load()}`,
+        `second client's scan ${scan.status} in ${scan.ms.toFixed(0)} ms beside the first client's 429 in ${third.ms.toFixed(0)} ms (Retry-After ${retryAfter}) and ${stillBusy} slow reads still running or waiting; load ${loadAverage()}`,
       );
       expect(scan.status).toBe(200);
       expect(JSON.parse(scan.body.extractedData as string)).toMatchObject({ PassportNumber: 'C01X00T47' });
@@ -100,7 +98,7 @@ describe('one client cannot hold the passport reader', () => {
     const jobs = ocrStats()?.jobs ?? 0;
     const answer = await ocr(h.main, zeros, '192.0.2.1');
     console.info(
-      `PNG with 256 MB of zeros (${zeros.length} bytes): ${answer.status} in ${answer.ms.toFixed(0)} ms; load ${load()}`,
+      `PNG with 256 MB of zeros (${zeros.length} bytes): ${answer.status} in ${answer.ms.toFixed(0)} ms; load ${loadAverage()}`,
     );
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual({

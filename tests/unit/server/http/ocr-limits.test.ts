@@ -6,7 +6,6 @@
  * same code (`verifyDocument`, also covered in ../documents/ocr-limits.test.ts): its bomb is sent here
  * by the lead's own applicant, with the lead token.
  */
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeOcr, configureOcr, ocrStats } from '../../../../site/server/documents/ocr.js';
 import { pngBomb } from '../../../fixtures/server/image-bombs.js';
@@ -17,6 +16,7 @@ import {
   form,
   type Harness,
   leadHeaders,
+  loadAverage,
   postForm,
   SETUP_TIMEOUT,
   startHarness,
@@ -24,7 +24,6 @@ import {
 
 const OCR_TIMEOUT = 90_000;
 const mb = () => Math.round(process.memoryUsage().rss / 1e6);
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 let h: Harness;
 let bomb: Buffer;
@@ -64,7 +63,7 @@ describe('passport images that would stall the reader', () => {
     for (let i = 0; i < 3; i++) answers.push(await timed(ocr(bomb)));
     const after = mb();
     console.info(
-      `bomb over HTTP: ${answers.map((a) => `${a.status} in ${a.ms.toFixed(0)} ms`).join(', ')}; rss ${before} → ${after} MB; load ${load()}`,
+      `bomb over HTTP: ${answers.map((a) => `${a.status} in ${a.ms.toFixed(0)} ms`).join(', ')}; rss ${before} → ${after} MB; load ${loadAverage()}`,
     );
     for (const answer of answers) {
       expect(answer.status).toBe(413);
@@ -110,7 +109,7 @@ describe('passport images that would stall the reader', () => {
       const bombCalls = [1, 2, 3].map(() => timed(ocr(bomb)));
       const [scan, ...bombs] = await Promise.all([timed(ocr(page)), ...bombCalls]);
       console.info(
-        `scan ${scan.status} in ${scan.ms.toFixed(0)} ms beside bombs ${bombs.map((b) => `${b.status} in ${b.ms.toFixed(0)} ms`).join(', ')}; load ${load()}`,
+        `scan ${scan.status} in ${scan.ms.toFixed(0)} ms beside bombs ${bombs.map((b) => `${b.status} in ${b.ms.toFixed(0)} ms`).join(', ')}; load ${loadAverage()}`,
       );
       expect(scan.status).toBe(200);
       expect(JSON.parse(scan.body.extractedData as string)).toMatchObject({
@@ -156,7 +155,7 @@ describe('passport images that would stall the reader', () => {
 
       const timedOut = await slow;
       console.info(
-        `busy answer 503 in ${busy.ms.toFixed(0)} ms (Retry-After: ${retryAfter}); slow read answered ${timedOut.status} after ${timedOut.ms.toFixed(0)} ms; load ${load()}`,
+        `busy answer 503 in ${busy.ms.toFixed(0)} ms (Retry-After: ${retryAfter}); slow read answered ${timedOut.status} after ${timedOut.ms.toFixed(0)} ms; load ${loadAverage()}`,
       );
       expect(timedOut.status).toBe(422);
       expect(timedOut.body).toEqual({
