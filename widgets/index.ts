@@ -21,6 +21,7 @@ export const widgets = {
   month: lazyComponent<WidgetProps>(() => import('./date/DateWidget.js').then((m) => m.MonthWidget)),
   currency: lazyComponent<WidgetProps>(() => import('./choice/CurrencyWidget.js').then((m) => m.CurrencyWidget)),
   rate: lazyComponent<WidgetProps>(() => import('./choice/RateWidget.js').then((m) => m.RateWidget)),
+  select: lazyComponent<WidgetProps>(() => import('./choice/SelectWidget.js').then((m) => m.SelectWidget)),
   searchSelect: lazyComponent<WidgetProps>(() =>
     import('./choice/SearchSelectWidget.js').then((m) => m.SearchSelectWidget),
   ),
@@ -74,6 +75,12 @@ export async function preloadAll(): Promise<void> {
     ),
   );
 }
+
+/**
+ * The fields among these that show the errors inside their value themselves (a payer's row, the face capture's
+ * outcome); the engine moves the errors of every other field's parts up to the field, which shows them as one.
+ */
+export const fieldsShowingNestedErrors: ReadonlySet<string> = new Set(['payers', 'faceCapture']);
 
 /** Fields keyed by the names the compiler writes as `ui:field`. */
 export const fields: RegistryFieldsType = {

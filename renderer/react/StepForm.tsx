@@ -15,6 +15,7 @@ import { type ModalSections, ModalSectionsContext, type RunnerContext } from './
 import { storeSectionValues } from './draft.js';
 import { rjsfTranslator } from './locale.js';
 import { localizeUiSchema } from './localize.js';
+import { nestedErrorFields } from './registry.js';
 import { Form, Templates } from './rjsfTheme.js';
 import { SectionsTemplate } from './templates.js';
 import { createStepValidator, type StepValidation, validateStepData } from './validator.js';
@@ -197,7 +198,7 @@ export function StepForm({
   const { stepIndex, locale, t } = context;
   const schema = useMemo(() => renderSchemaFor(form, stepIndex) as RJSFSchema, [form, stepIndex]);
   const validator = useMemo(
-    () => createStepValidator(validation, form, stepIndex, locale),
+    () => createStepValidator(validation, form, stepIndex, locale, nestedErrorFields),
     [validation, form, stepIndex, locale],
   );
   const translateString = useMemo(() => rjsfTranslator(t), [t]);
@@ -249,6 +250,9 @@ export function StepForm({
     [sections, validation, form, stepIndex, locale],
   );
   const modalState = useMemo<ModalSections>(() => ({ ...modal, confirm: confirmModal }), [modal, confirmModal]);
+  // before the first Next the step shows no message; once Next has found it invalid, each field checks again as
+  // it changes (typed fields hand their value over as typing pauses, or on leaving them) and shows its message
+  const [checked, setChecked] = useState(false);
   return (
     <ModalSectionsContext.Provider value={modalState}>
       <Form
@@ -263,6 +267,7 @@ export function StepForm({
         templates={stepTemplates}
         translateString={translateString}
         showErrorList={false}
+        liveValidate={checked ? 'onChange' : undefined}
         noHtml5Validate
         // no invented items: a required upload or payers list starts empty, not as `[{}]`
         experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }}
@@ -275,6 +280,7 @@ export function StepForm({
         // messages show at the fields; a failing field of a modal section opens its dialog, with the dialog's
         // own failure text; otherwise the wizard shows the step's failure message
         onError={(errors) => {
+          setChecked(true);
           for (const error of errors) {
             const section = modalSectionOf(topField(error));
             if (section !== undefined) {

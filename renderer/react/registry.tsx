@@ -7,7 +7,7 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { Alert } from 'antd';
-import { fields as projectFields, widgets as projectWidgets } from '../../widgets/index.js';
+import { fieldsShowingNestedErrors, fields as projectFields, widgets as projectWidgets } from '../../widgets/index.js';
 import { lazyComponent } from '../../widgets/lazy.js';
 import { runnerContextOf } from './context.js';
 import { withDeferredChange } from './deferredWidget.js';
@@ -106,3 +106,5 @@ function deferTyping(widgets: RegistryWidgetsType): RegistryWidgetsType {
 /** The project's widgets and fields over the fallbacks. */
 export const defaultWidgets: RegistryWidgetsType = deferTyping({ ...fallbackWidgets, ...projectWidgets });
 export const defaultFields: RegistryFieldsType = { ...fallbackFields, ...projectFields };
+/** The `ui:field`s that show the errors inside their values themselves (see `placeErrors`). */
+export const nestedErrorFields: ReadonlySet<string> = fieldsShowingNestedErrors;

@@ -162,15 +162,44 @@ export function validateStepData(
   return result.errors.filter((e) => shown.has(e.field) || !form.fields[e.field]);
 }
 
+/**
+ * Field errors placed where the step shows them. A field drawn as one control (a country, a phone number, a
+ * place, an upload) shows its messages at itself, so an error inside its value (`/country/iso`,
+ * `/phoneNumber/phoneNumber`, `/passportUpload/0/size`) moves up to the field; fields that show their parts'
+ * errors themselves (`showsNestedErrors`: a payer's row, the face capture) keep them where they are.
+ */
+export function placeErrors(
+  errors: readonly FieldError[],
+  form: CompiledForm,
+  showsNestedErrors: ReadonlySet<string>,
+): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    const parts = e.path.split('/');
+    const ui = form.uiSchema[parts[1] ?? ''] as { 'ui:field'?: string } | undefined;
+    const uiField = ui?.['ui:field'];
+    const lifted = parts.length > 2 && uiField && !showsNestedErrors.has(uiField) ? `/${parts[1]}` : e.path;
+    const id = `${lifted}\u0000${e.message}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push(lifted === e.path ? e : { ...e, path: lifted });
+  }
+  return out;
+}
+
 /** The RJSF validator of one step. */
 export function createStepValidator(
   validation: StepValidation,
   form: CompiledForm,
   index: number,
   locale: Locale,
+  showsNestedErrors: ReadonlySet<string> = new Set(),
 ): ValidatorType<Data> {
   const validateFormData = (formData: Data | undefined) =>
-    toRjsfErrors(validateStepData(validation, form, index, formData ?? {}, locale));
+    toRjsfErrors(
+      placeErrors(validateStepData(validation, form, index, formData ?? {}, locale), form, showsNestedErrors),
+    );
   return {
     validateFormData,
     isValid: (schema: RJSFSchema, formData: Data | undefined) => validation.check(schema, formData),

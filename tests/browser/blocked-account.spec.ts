@@ -8,105 +8,22 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { pdfText } from '../fixtures/pdf-text.js';
-import { renderPassportPage, SAMPLE, td3Lines } from '../fixtures/server/passport-image.js';
+import { type Applicant, FORM, passport, passportStep, pdf, signUp } from './blocked-steps.js';
 import {
   accessible,
   button,
   choose,
-  choosePlace,
   dateIn,
   expectUploaded,
   field,
   headline,
   itemOf,
   named,
-  pick,
   RESUME_TEXT,
   RESUME_TITLE,
   type SampleFile,
-  typeDate,
 } from './filling.js';
 import { expect, type Fixtures, latestSubmission, test } from './fixtures.js';
-
-const FORM = 'blocked-account';
-
-/** A passport page whose machine-readable zone holds `birthDate` (YYMMDD); number X4K7T9RN3, valid to 2031. */
-function passport(birthDate: string): SampleFile {
-  return {
-    name: 'passport-page.png',
-    mimeType: 'image/png',
-    buffer: renderPassportPage({ mrz: td3Lines({ ...SAMPLE, birthDate }) }),
-  };
-}
-
-/** A one-page PDF standing in for a scanned document. */
-function pdf(name: string): SampleFile {
-  const body =
-    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
-  return { name, mimeType: 'application/pdf', buffer: Buffer.from(body) };
-}
-
-interface Applicant {
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** Days from today to the date of arrival. */
-  arrivalIn: number;
-}
-
-/** Step 0 as an applicant fills it; the server creates the lead. */
-async function signUp(page: Page, who: Applicant): Promise<void> {
-  await expect(headline(page, 'Get Started with blocked account application')).toBeVisible();
-  await expect(page.getByText('Fill in the form below to obtain your blocked account and confirmation')).toBeVisible();
-  // no progress bar on step 0
-  await expect(page.locator('.antrag-wizard .ant-steps')).toHaveCount(0);
-  await choose(page, 'Title', 'Ms.');
-  await pick(page, 'Gender', 'Female');
-  // typed in lower case: the first letter is capitalised
-  await field(page, 'First name').fill(who.firstName.toLowerCase());
-  await field(page, 'Last name').fill(who.lastName);
-  await field(page, 'Street and house number').fill('Hauptstraße 5');
-  await choose(page, 'Country', 'Germany', 'Germ');
-  await field(page, 'Zip code').fill('50667');
-  await field(page, 'City').fill('Köln');
-  await field(page, 'District / State').fill('Nordrhein-Westfalen');
-  await field(page, 'Email').fill(who.email);
-  await choose(page, 'Country code', 'Germany (+49)', 'Germ');
-  await field(page, 'Phone number').fill('15112345678');
-  await choose(page, 'Visa type', 'Student');
-  const date = field(page, 'Date of arrival');
-  await date.click();
-  await date.fill(dateIn(who.arrivalIn).ddmmyyyy);
-  await date.press('Enter');
-  await page.getByRole('checkbox', { name: /I agree to the Terms & Conditions/ }).check();
-  await expect(field(page, 'First name')).toHaveValue(who.firstName);
-  await accessible(page, 'step 0 filled in');
-  await button(page, 'Next').click();
-  await expect(headline(page, 'Upload your passport')).toBeVisible();
-}
-
-/** Step 1: the passport image goes through the real uploads, verification and OCR; the rest is typed. */
-async function passportStep(page: Page, file: SampleFile): Promise<void> {
-  await choose(page, 'Passport issued country', 'Germany', 'Germ');
-  const chooser = page.waitForEvent('filechooser');
-  await page
-    .locator('.antrag-passport-upload')
-    .getByRole('button', { name: /Select file/ })
-    .click();
-  await (await chooser).setFiles(file);
-  await expect(button(page, 'Next')).toBeDisabled();
-  await expect(page.locator('.antrag-passport-upload').getByRole('status')).toHaveText(
-    'Passport verified. Please check the passport data below.',
-    { timeout: 60_000 },
-  );
-  await expect(field(page, 'Passport number')).toHaveValue('X4K7T9RN3');
-  await choose(page, 'Country of birth', 'Germany', 'Germ');
-  await choosePlace(page, 'Place of birth', 'Berlin');
-  await typeDate(page, 'Passport issue date', '02/01/2021');
-  await choosePlace(page, 'Passport issued place', 'Berlin');
-  await accessible(page, 'the passport step filled in');
-  await button(page, 'Next').click();
-}
 
 /** The face step with Chromium's fake camera: permission, position, start, 5 s, the accepted result. */
 async function faceStep(page: Page): Promise<void> {
@@ -187,7 +104,7 @@ test.describe('blocked-account application', () => {
     await faceStep(page);
 
     // blocking details: the visa type's default amount, the fees, the total
-    await blockingStep(page, { months: 6, total: '6.150,40' });
+    await blockingStep(page, { months: 6, total: '€6,150.40' });
 
     // payers: two added, the second deleted on the server and from the list, the e-mails and the draft
     await expect(headline(page, 'Payers')).toBeVisible();
@@ -394,7 +311,7 @@ test.describe('blocked-account application for a minor', () => {
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
     await expect(headline(page, 'Blocking Details')).toBeVisible();
     await expect(indicator).toHaveCount(6);
-    await expect(page.locator('[data-field="minorFee"]')).toContainText('20,00');
+    await expect(page.locator('[data-field="minorFee"]')).toContainText('€20.00');
 
     // Next without consent: the modal, which cannot be closed, instead of a submission
     const slider = page.getByRole('slider', { name: /Contract duration/ });
@@ -410,7 +327,7 @@ test.describe('blocked-account application for a minor', () => {
       .click();
     await (await chooser).setFiles(pdf('admission.pdf'));
     await expectUploaded(page, 'admission.pdf');
-    await expect(page.locator('[data-field="totalDeposit"]')).toContainText('3.179,70');
+    await expect(page.locator('[data-field="totalDeposit"]')).toContainText('€3,179.70');
     const submissions: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/submit-application')) submissions.push(r.url());
@@ -455,7 +372,7 @@ test.describe('blocked-account application for a minor', () => {
     await button(page, 'Next').click();
     await expect(headline(page, 'Payers')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('totalDeposit'))).toBe('3179.70');
-    await expect(page.locator('[data-field="payersMinorFee"]')).toContainText('20,00');
+    await expect(page.locator('[data-field="payersMinorFee"]')).toContainText('€20.00');
     await button(page, 'Next').click();
     await expect(headline(page, 'Review your application')).toBeVisible();
     await button(page, 'Next').click();
@@ -481,7 +398,7 @@ test.describe('blocked-account application for a minor', () => {
 
 interface Blocking {
   months: number;
-  /** The expected total as shown, e.g. '6.150,40'. */
+  /** The expected total as shown in English, e.g. '€6,150.40'. */
   total: string;
 }
 

@@ -22,7 +22,7 @@ async function fillValid(page: Page): Promise<void> {
   await choose(page, 'Title', 'Ms.');
   await field(page, 'First name').fill('  Anna  ');
   await field(page, 'Last name').fill(' Schmidt ');
-  await choose(page, 'Area code', '+49', '49');
+  await choose(page, 'Area code', 'Germany (+49)', '49');
   await field(page, 'Phone number').fill('1512345678');
   await pick(page, 'Plan', 'AOK');
   await field(page, 'Passport number').fill('c01x00t47');
@@ -52,13 +52,15 @@ test.describe('health-insurance pre-subscription', () => {
     await accessible(page, 'the form with its required messages');
 
     await fillValid(page);
-    // the phone number keeps digits only, the passport number is upper case as typed
+    // the phone number is refused as typed (never stripped to digits), the passport number is upper case
     await field(page, 'Phone number').fill('0151 234-567x');
-    await expect(field(page, 'Phone number')).toHaveValue('0151234567');
+    await expect(field(page, 'Phone number')).toHaveValue('0151 234-567x');
     await expect(field(page, 'Passport number')).toHaveValue('C01X00T47');
     await field(page, 'Confirm passport number').fill('C01X00T48');
     await button(page, 'Submit').click();
     await expectMessage(page, 'Confirm passport number', MISMATCH);
+    await expectMessage(page, 'Phone number', 'Please enter digits only');
+    await field(page, 'Phone number').fill('0151234567');
     await expect(page.getByText(REQUIRED)).toHaveCount(0);
     await field(page, 'Confirm passport number').fill('C01X00T47');
 

@@ -1,7 +1,7 @@
 import type { FieldProps } from '@rjsf/utils';
 import { Input, Select, Space } from 'antd';
 import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { countryOptions, matchesLabel } from '../country/countryNames.js';
 import { ariaFor } from '../shared/aria.js';
 import { FieldLabel } from '../shared/FieldLabel.js';
@@ -45,11 +45,13 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
   const { defaultCountry } = (uiSchema?.['ui:options'] ?? {}) as { defaultCountry?: string };
   const { t, locale } = textsOf(registry);
   const options = useMemo(() => dialOptions(locale), [locale]);
-  const [rejected, setRejected] = useState(false);
   const iso = formData?.isoCode || (defaultCountry && DIALLABLE.has(defaultCountry) ? defaultCountry : undefined);
   const label = maybe(t, uiSchema?.['ui:title']) ?? props.schema.title ?? props.name;
   const aria = ariaFor(id, rawErrors);
   const hintId = `${id}__digits`;
+  // said at once while the number holds other signs, unless the form's check already says the same
+  const digitsOnly = t('validation.digitsOnly');
+  const hint = /[^\d ]/.test(formData?.phoneNumber ?? '') && !rawErrors?.includes(digitsOnly);
   // the number's maximum length, as the compiler bounds it: the input stops there
   const numberSchema = (props.schema.properties as Record<string, { maxLength?: unknown }> | undefined)?.phoneNumber;
   const maxLength = typeof numberSchema?.maxLength === 'number' ? numberSchema.maxLength : undefined;
@@ -97,22 +99,20 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
           disabled={disabled}
           readOnly={readonly}
           style={{ width: '60%' }}
-          aria-invalid={aria['aria-invalid'] || rejected}
-          aria-describedby={rejected ? `${hintId} ${aria['aria-describedby']}` : aria['aria-describedby']}
+          aria-invalid={aria['aria-invalid'] || hint}
+          aria-describedby={hint ? `${hintId} ${aria['aria-describedby']}` : aria['aria-describedby']}
           onChange={(e) => {
-            const typed = e.target.value;
-            // digits (and spaces) only: anything else is refused and the person is told why
-            const clean = typed.replace(/[^\d ]/g, '');
-            setRejected(clean !== typed);
-            emit({ phoneNumber: clean });
+            // kept as typed: a sign other than digits and spaces is refused by the form's check, with its
+            // message, never taken out behind the person's back
+            emit({ phoneNumber: e.target.value });
           }}
           onBlur={() => onBlur(id, formData)}
           onFocus={() => onFocus(id, formData)}
         />
       </Space.Compact>
-      {rejected && (
+      {hint && (
         <div id={hintId} role="alert" className="ant-form-item-explain-error">
-          {t('validation.digitsOnly')}
+          {digitsOnly}
         </div>
       )}
     </div>

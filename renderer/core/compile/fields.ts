@@ -283,12 +283,22 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
       break;
     }
     case 'phone': {
+      const byCountry = field.validateForCountry !== false;
+      const invalid = field.invalidMessage
+        ? t.key(field.invalidMessage, `${hint}.invalidMessage`, `${pointer}/invalidMessage`)
+        : 'validation.phoneInvalid';
+      // a number with other signs than digits and spaces is refused with a message, never rewritten
+      const phoneNumber = boundedString(TEXT_LIMITS.phone, false, { pattern: '^[\\d ]*$' });
+      phoneNumber.errorMessage = {
+        ...(phoneNumber.errorMessage as Record<string, JsonValue>),
+        pattern: 'validation.digitsOnly',
+      };
       schema = {
         type: 'object',
         properties: {
           countryCode: { type: 'string', pattern: '^\\+?\\d{1,4}$' },
           areaCode: boundedString(TEXT_LIMITS.code, false, { pattern: '^\\d*$' }) as JsonValue,
-          phoneNumber: boundedString(TEXT_LIMITS.phone, false, { pattern: '^[\\d ]*$' }) as JsonValue,
+          phoneNumber: phoneNumber as JsonValue,
           isoCode: { type: 'string', pattern: '^[A-Z]{2}$' },
         },
       };
@@ -298,12 +308,7 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
         errorMessage: required,
       };
       uiField = 'phone';
-      if (field.validateForCountry !== false) {
-        const message = field.invalidMessage
-          ? t.key(field.invalidMessage, `${hint}.invalidMessage`, `${pointer}/invalidMessage`)
-          : 'validation.phoneInvalid';
-        allOf.push({ phone: true, errorMessage: message });
-      }
+      if (byCountry) allOf.push({ phone: true, errorMessage: invalid });
       options.defaultCountry = field.defaultCountry;
       break;
     }

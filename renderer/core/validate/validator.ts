@@ -116,11 +116,20 @@ export interface FormValidator {
 
 /**
  * Form data as the rules see it: JSON has no undefined, and an empty text is no answer, so both
- * count as absent (a required field then reports only that it is required). The browser applies the
- * same before calling precompiled validators.
+ * count as absent (a required field then reports only that it is required). So does a structure that
+ * holds no answer at all (a country or place not yet chosen arrives as `{}`): it is absent, and a rule
+ * that needs it (`requires`) sees it missing. The browser applies the same before calling precompiled
+ * validators.
  */
 export function normalizeData(data: unknown): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(asObject(data)).filter(([, v]) => v !== undefined && v !== ''));
+  return Object.fromEntries(Object.entries(asObject(data)).filter(([, v]) => !isBlank(v)));
+}
+
+/** No answer: undefined, an empty text, or a plain object whose members are all blank. */
+function isBlank(value: unknown): boolean {
+  if (value === undefined || value === '') return true;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.values(value).every(isBlank);
 }
 
 function asObject(data: unknown): Record<string, unknown> {

@@ -39,7 +39,7 @@ const blocking = {
   dateOfArrival: '2027-01-20',
   contractDuration: 3,
   visaEligibilityDocument: 'admission_certificate',
-  visaEligibilityUpload: [{ uid: 'u1', name: 'admission.pdf', type: 'application/pdf', size: 3, status: 'done' }],
+  visaEligibilityUpload: [{ uid: 'u1', name: 'admission.pdf', type: 'application/pdf', size: 200_000, status: 'done' }],
 };
 
 afterEach(() => {

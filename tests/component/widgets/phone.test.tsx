@@ -29,17 +29,21 @@ describe('phone field', () => {
     expect(latest().phone).toEqual({ countryCode: '+49', phoneNumber: '1701234567', isoCode: 'DE' });
   });
 
-  it('refuses letters and says digits only', async () => {
+  it('keeps letters as typed and says digits only, until they are gone', async () => {
     const user = userEvent.setup();
     const { latest } = renderForm({ schema, uiSchema });
     const input = screen.getByLabelText('Phone') as HTMLInputElement;
     await user.type(input, '12ab');
-    expect(input.value).toBe('12');
-    expect((latest().phone as { phoneNumber: string }).phoneNumber).toBe('12');
+    // never rewritten behind the person's back (issue 15): the form's check refuses it with its message
+    expect(input.value).toBe('12ab');
+    expect((latest().phone as { phoneNumber: string }).phoneNumber).toBe('12ab');
     expect(screen.getByRole('alert').textContent).toBe('Please enter digits only');
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    await user.type(input, '3');
+    await user.clear(input);
+    await user.type(input, '123');
     expect((latest().phone as { phoneNumber: string }).phoneNumber).toBe('123');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBe('false');
   });
 
   it('changes the dial code through the searchable country list', async () => {

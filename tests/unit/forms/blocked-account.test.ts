@@ -107,7 +107,38 @@ describe('blocked-account form: variants and wizard', () => {
     expect(content('termsConditions')).toContain('](/terms-conditions/)');
     expect(content('termsConditionsForBankingServices')).toMatch(/\]\(\/terms-conditions\/#[a-z-]+\)/);
     expect(content('dataProtectionAndPrivacyPolicy')).toContain('](/privacy-policy/)');
-    expect(content('feesAgreement')).toContain('35.00');
+    // the fee is an amount the page writes in its language ('€35.00' in English, '35,00 €' in German)
+    expect(content('feesAgreement')).toContain('{{payerFee}}');
+    for (const name of ['feesAgreement', 'payerFeeNotice'])
+      expect((sevenSteps.uiSchema[name] as { 'ui:options': { amounts?: unknown } })['ui:options'].amounts).toEqual({
+        payerFee: 35,
+      });
+  });
+
+  it('names the payment provider and the product in the release, links the PDF and the pages, in seven languages', () => {
+    const key = (name: string) =>
+      (sevenSteps.uiSchema[name] as { 'ui:options': { content: string } })['ui:options'].content;
+    const inAll = (name: string) =>
+      (['en', 'de', 'fr', 'vi', 'es', 'zh', 'ru'] as const).map((locale) =>
+        translate(key(name), locale, undefined, sevenSteps.texts),
+      );
+    const pdf = /\]\(https:\/\/[^)\s]+\.pdf\)/;
+    expect(english(sevenSteps, key('paymentProviderTerms'))).toMatch(pdf);
+    const release = inAll('releaseAgreement');
+    for (const text of release) {
+      expect(text).toContain('Zahlwerk Payments');
+      expect(text).toContain('Antrag');
+      expect(text).toMatch(pdf);
+      expect(text).toContain('](/terms-conditions/)');
+      expect(text).toContain('](/privacy-policy/)');
+    }
+    // every agreement has its own text in each language, with the same links as the English one
+    for (const name of sevenSteps.wizard.doneRequires ?? []) {
+      const texts = inAll(name);
+      expect(new Set(texts).size, name).toBe(7);
+      const links = (text: string) => [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+      for (const text of texts) expect(links(text), `${name}: ${text}`).toEqual(links(texts[0]));
+    }
   });
 
   it('saves drafts under BLOCKED_ACCOUNT_BOOKING_V2 with the resume prompt, and ends on a homepage link', () => {
@@ -165,6 +196,21 @@ describe('blocked-account form: step 0 rules', () => {
     for (const f of ['street', 'city', 'district', 'visaType'])
       expect(messages(result, f), f).toEqual(['This field is required!']);
     expect(step0({ additionalAddress: undefined }).valid).toBe(true);
+  });
+
+  it('counts a country or phone not yet chosen ({} as the widgets hold it) as missing, with its message', () => {
+    // before issue 15 an empty structure was "there": no required message, and the zip code's rule passed
+    const result = step0({ country: {}, phoneNumber: {}, zipCode: '50667' });
+    expect(messages(result, 'country')).toEqual(['This field is required!']);
+    expect(messages(result, 'phoneNumber')).toEqual(['Phone number is required']);
+    expect(messages(result, 'zipCode')).toEqual(['Please select a country first!']);
+    const partial = step0({ phoneNumber: { countryCode: '+49', isoCode: 'DE', phoneNumber: '' } });
+    expect(messages(partial, 'phoneNumber')).toEqual(['Phone number is required']);
+  });
+
+  it('refuses a phone number with signs other than digits instead of taking them out', () => {
+    const result = step0({ phoneNumber: { countryCode: '+49', isoCode: 'DE', phoneNumber: '+49 151-234' } });
+    expect(messages(result, 'phoneNumber').sort()).toEqual(['Invalid phone number', 'Please enter digits only']);
   });
 
   it('accepts letters of any language only in names', () => {

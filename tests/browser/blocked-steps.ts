@@ -1,0 +1,120 @@
+/**
+ * The blocked-account wizard's first steps as an applicant fills them (spec 000), shared by the browser tests
+ * that need a lead: sign-up, the passport upload, sample files.
+ */
+import type { Page } from '@playwright/test';
+import { renderPassportPage, SAMPLE, td3Lines } from '../fixtures/server/passport-image.js';
+import {
+  accessible,
+  button,
+  choose,
+  choosePlace,
+  dateIn,
+  field,
+  headline,
+  pick,
+  type SampleFile,
+  typeDate,
+} from './filling.js';
+import { expect } from './fixtures.js';
+
+export const FORM = 'blocked-account';
+
+/** A passport page whose machine-readable zone holds `birthDate` (YYMMDD); number X4K7T9RN3, valid to 2031. */
+export function passport(birthDate: string): SampleFile {
+  return {
+    name: 'passport-page.png',
+    mimeType: 'image/png',
+    buffer: renderPassportPage({ mrz: td3Lines({ ...SAMPLE, birthDate }) }),
+  };
+}
+
+/**
+ * A one-page A4 PDF standing in for a scanned document: its name as a heading on a grey band, and an unused stream of
+ * `padding` bytes that makes it as large as a scan (the blocked-account uploads take 100 KB to 10 MB).
+ */
+export function pdf(name: string, padding = 110_000): SampleFile {
+  const text = name.replace(/[()\\]/g, '');
+  const content = `0.85 g 40 640 515 160 re f 0 g BT /F1 28 Tf 60 710 Td (${text}) Tj ET`;
+  const objects = [
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
+    `<</Length ${content.length}>>\nstream\n${content}\nendstream`,
+    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
+    `<</Length ${padding}>>\nstream\n${' '.repeat(padding)}\nendstream`,
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') };
+}
+
+export interface Applicant {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Days from today to the date of arrival. */
+  arrivalIn: number;
+}
+
+/** Step 0 as an applicant fills it; the server creates the lead. */
+export async function signUp(page: Page, who: Applicant): Promise<void> {
+  await expect(headline(page, 'Get Started with blocked account application')).toBeVisible();
+  await expect(page.getByText('Fill in the form below to obtain your blocked account and confirmation')).toBeVisible();
+  // no progress bar on step 0
+  await expect(page.locator('.antrag-wizard .ant-steps')).toHaveCount(0);
+  await choose(page, 'Title', 'Ms.');
+  await pick(page, 'Gender', 'Female');
+  // typed in lower case: the first letter is capitalised
+  await field(page, 'First name').fill(who.firstName.toLowerCase());
+  await field(page, 'Last name').fill(who.lastName);
+  await field(page, 'Street and house number').fill('Hauptstraße 5');
+  await choose(page, 'Country', 'Germany', 'Germ');
+  await field(page, 'Zip code').fill('50667');
+  await field(page, 'City').fill('Köln');
+  await field(page, 'District / State').fill('Nordrhein-Westfalen');
+  await field(page, 'Email').fill(who.email);
+  await choose(page, 'Country code', 'Germany (+49)', 'Germ');
+  await field(page, 'Phone number').fill('15112345678');
+  await choose(page, 'Visa type', 'Student');
+  const date = field(page, 'Date of arrival');
+  await date.click();
+  await date.fill(dateIn(who.arrivalIn).ddmmyyyy);
+  await date.press('Enter');
+  await page.getByRole('checkbox', { name: /I agree to the Terms & Conditions/ }).check();
+  await expect(field(page, 'First name')).toHaveValue(who.firstName);
+  await accessible(page, 'step 0 filled in');
+  await button(page, 'Next').click();
+  await expect(headline(page, 'Upload your passport')).toBeVisible();
+}
+
+/** Step 1: the passport image goes through the real uploads, verification and OCR; the rest is typed. */
+export async function passportStep(page: Page, file: SampleFile): Promise<void> {
+  await choose(page, 'Passport issued country', 'Germany', 'Germ');
+  const chooser = page.waitForEvent('filechooser');
+  await page
+    .locator('.antrag-passport-upload')
+    .getByRole('button', { name: /Select file/ })
+    .click();
+  await (await chooser).setFiles(file);
+  await expect(button(page, 'Next')).toBeDisabled();
+  await expect(page.locator('.antrag-passport-upload').getByRole('status')).toHaveText(
+    'Passport verified. Please check the passport data below.',
+    { timeout: 60_000 },
+  );
+  await expect(field(page, 'Passport number')).toHaveValue('X4K7T9RN3');
+  await choose(page, 'Country of birth', 'Germany', 'Germ');
+  await choosePlace(page, 'Place of birth', 'Berlin');
+  await typeDate(page, 'Passport issue date', '02/01/2021');
+  await choosePlace(page, 'Passport issued place', 'Berlin');
+  await accessible(page, 'the passport step filled in');
+  await button(page, 'Next').click();
+}
