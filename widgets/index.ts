@@ -1,4 +1,5 @@
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
+import { NumberField } from './choice/NumberField.js';
 import { ComputedField } from './computed/ComputedField.js';
 import { InfoField } from './info/InfoField.js';
 import { isLazyComponent, type LazyComponent, lazyComponent } from './lazy.js';
@@ -82,9 +83,10 @@ export async function preloadAll(): Promise<void> {
  */
 export const fieldsShowingNestedErrors: ReadonlySet<string> = new Set(['payers', 'faceCapture']);
 
-/** Fields keyed by the names the compiler writes as `ui:field`. */
+/** Fields keyed by the names the compiler writes as `ui:field`, and RJSF's NumberField, replaced (see there). */
 export const fields: RegistryFieldsType = {
   ...lazyFields,
   info: InfoField,
   computed: ComputedField,
+  NumberField,
 };

@@ -1,45 +1,34 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { InputNumber } from 'antd';
-import { ariaFor } from '../shared/aria.js';
-import { maybe, textsOf } from '../shared/texts.js';
+import { NumberInput } from './NumberInput.js';
 
 const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£' };
 
 /**
- * An amount of money as a JSON number, the currency symbol before or after it. Cents typed where the schema
- * says integer are kept, not rounded, so the field's whole-number message can say what is wrong.
+ * An amount of money as a JSON number, the currency symbol before or after it, typed as text (NumberInput):
+ * cents typed where the schema says integer, a comma that is not the page language's decimal comma, or an
+ * amount beyond min and max are kept as typed, not rounded, cut or clamped, so the field's message can say
+ * what is wrong. '1.5' and the page language's '1,5' are both one and a half.
  */
 export function CurrencyWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, rawErrors, registry, options } = props;
   const {
     currency = 'EUR',
     symbolPosition = 'prefix',
     min,
     max,
-  } = options as {
+  } = props.options as {
     currency?: string;
     symbolPosition?: 'prefix' | 'suffix';
     min?: number;
     max?: number;
   };
-  const { t } = textsOf(registry);
   const symbol = SYMBOLS[currency] ?? currency;
   return (
-    <InputNumber<number>
-      id={id}
-      value={typeof value === 'number' ? value : null}
+    <NumberInput
+      widget={props}
       min={min}
       max={max}
       prefix={symbolPosition === 'prefix' ? symbol : undefined}
       suffix={symbolPosition === 'suffix' ? symbol : undefined}
-      placeholder={maybe(t, placeholder)}
-      disabled={disabled}
-      readOnly={readonly}
-      style={{ width: '100%' }}
-      onChange={(v) => onChange(v ?? undefined)}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-      {...ariaFor(id, rawErrors)}
     />
   );
 }

@@ -1,8 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { ConfigProvider, InputNumber, Slider } from 'antd';
+import { ConfigProvider, Slider } from 'antd';
 import { useRef } from 'react';
 import { ariaFor } from '../shared/aria.js';
-import { maybe, textsOf } from '../shared/texts.js';
+import { textsOf } from '../shared/texts.js';
+import { NumberInput } from './NumberInput.js';
 import { UNCHOSEN_CLASS, useSliderTheme } from './sliderTheme.js';
 
 interface NumberOptions {
@@ -12,31 +13,14 @@ interface NumberOptions {
 }
 
 /**
- * A number as a JSON number (antd InputNumber: arrow keys step it). A decimal typed where the schema says
- * integer is kept, not rounded, so the field's whole-number message can say what is wrong. Bounds and step come
- * from `ui:options` (the compiler keeps them there, the schema's are in `allOf`).
+ * A number as a JSON number, typed as text (NumberInput): what the applicant typed stays in the box, and text
+ * that is not a number the field takes (a decimal where the schema says integer, '1,5' on an English page) or a
+ * value beyond min and max is kept, not rounded, cut or clamped, so the field's message can say what is wrong.
+ * Bounds and step come from `ui:options` (the compiler keeps them there, the schema's are in `allOf`).
  */
 export function NumberWidget(props: WidgetProps) {
-  const { id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, rawErrors, registry } = props;
   const { min, max, step } = props.options as NumberOptions;
-  const { t } = textsOf(registry);
-  return (
-    <InputNumber<number>
-      id={id}
-      value={typeof value === 'number' ? value : null}
-      min={min}
-      max={max}
-      step={step}
-      placeholder={maybe(t, placeholder)}
-      disabled={disabled}
-      readOnly={readonly}
-      style={{ width: '100%' }}
-      onChange={(v) => onChange(v ?? undefined)}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-      {...ariaFor(id, rawErrors)}
-    />
-  );
+  return <NumberInput widget={props} min={min} max={max} step={step} />;
 }
 
 /**
