@@ -10,6 +10,7 @@ export function Heading({ level, children }: { level: 2 | 3; children: ReactNode
   const { token } = theme.useToken();
   const style = {
     color: token.colorTextHeading,
+    fontFamily: token.fontFamily,
     fontWeight: token.fontWeightStrong,
     fontSize: level === 2 ? token.fontSizeHeading2 : token.fontSizeHeading3,
     lineHeight: level === 2 ? token.lineHeightHeading2 : token.lineHeightHeading3,
@@ -21,5 +22,9 @@ export function Heading({ level, children }: { level: 2 | 3; children: ReactNode
 
 export function Paragraph({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
-  return <p style={{ color: token.colorText, marginTop: 0, marginBottom: '1em' }}>{children}</p>;
+  return (
+    <p style={{ color: token.colorText, fontFamily: token.fontFamily, marginTop: 0, marginBottom: '1em' }}>
+      {children}
+    </p>
+  );
 }

@@ -45,6 +45,17 @@ function changedKeys(before: FormData, after: FormData): string[] {
   );
 }
 
+/**
+ * Scrolls the page so that the form's top shows, below a sticky header (the element's `scroll-margin-top`);
+ * a form near the page's top takes the page to its top.
+ */
+function scrollToFormTop(element: HTMLElement | null): void {
+  if (!element || typeof window === 'undefined') return;
+  const margin = Number.parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+  const target = element.getBoundingClientRect().top + window.scrollY - margin;
+  window.scrollTo?.({ top: target < window.innerHeight / 2 ? 0 : target });
+}
+
 export function Wizard({ form, validation, locale, widgets, fields, onSubmitted, env }: WizardProps) {
   checkCompiledForm(form);
   const t = useT();
@@ -71,6 +82,14 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
   useEffect(() => {
     if (typeof window !== 'undefined' && stepShown >= 0) window.scrollTo?.({ top: 0 });
   }, [stepShown]);
+  // after the call, the result (or the failure) shows from the top of the form: on a content page the form
+  // sits below a hero, so the page's top would hide it
+  const top = useRef<HTMLDivElement>(null);
+  const answered =
+    state.status === 'done' || (state.status === 'failed' && !!form.results.failure && isLastStep(form, state));
+  useEffect(() => {
+    if (answered) scrollToFormTop(top.current);
+  }, [answered]);
 
   // the step shows once the code of its widgets and fields and its validators are there; the next step's load then
   const stepCode = useStepCode(form, stepShown, widgets, fields, validation);
@@ -159,10 +178,15 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
         form,
       });
       if (!outcome.ok) {
-        const fallback = (step.failureMessage ?? settings.errorMessage ?? 'errors.submitApplication') as string;
+        // a form with its own failure result (the review form's errorMsg) says nothing more than it, unless the
+        // server's answer or the settings name a message
+        const fallback = (step.failureMessage ??
+          settings.errorMessage ??
+          (last && form.results.failure ? undefined : 'errors.submitApplication')) as string | undefined;
         dispatch({
           type: 'failed',
-          message: outcome.message?.key || outcome.message?.text ? outcome.message : { key: fallback },
+          message:
+            outcome.message?.key || outcome.message?.text ? outcome.message : fallback ? { key: fallback } : undefined,
         });
         return;
       }
@@ -180,18 +204,24 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
   };
 
   if (state.status === 'done')
-    return <LazyResultScreen settings={form.results.success} id={state.result?.id} isMobile={isMobile} t={t} />;
+    return (
+      <div ref={top} className="antrag-result">
+        <LazyResultScreen settings={form.results.success} id={state.result?.id} isMobile={isMobile} t={t} />
+      </div>
+    );
   // a failed final submission shows the form's failure result where it has one (the review form's warning)
   if (state.status === 'failed' && form.results.failure && isLastStep(form, state)) {
     const failureText =
       state.serverMessage?.text ?? (state.serverMessage?.key ? t(state.serverMessage.key) : undefined);
     return (
-      <LazyResultScreen
-        settings={form.results.failure}
-        message={failureText && failureText !== t(form.results.failure.title as string) ? failureText : undefined}
-        onRetry={() => dispatch({ type: 'dismissFailure' })}
-        t={t}
-      />
+      <div ref={top} className="antrag-result">
+        <LazyResultScreen
+          settings={form.results.failure}
+          message={failureText && failureText !== t(form.results.failure.title as string) ? failureText : undefined}
+          onRetry={() => dispatch({ type: 'dismissFailure' })}
+          t={t}
+        />
+      </div>
     );
   }
 
@@ -208,7 +238,7 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
     : (state.serverMessage?.text ?? (state.serverMessage?.key ? t(state.serverMessage.key) : undefined));
 
   return (
-    <div className="antrag-wizard" data-step={state.step}>
+    <div ref={top} className="antrag-wizard" data-step={state.step}>
       {draftOffered ? (
         <LazyDraftDialog
           open={pendingDraft !== undefined}

@@ -42,7 +42,7 @@ async function fillMost(page: Page): Promise<void> {
   await field(page, 'First name').fill('Mai');
   await field(page, 'Last name').fill('Nguyen');
   await field(page, 'Email').fill('mai@example.com');
-  await choose(page, 'Area code', '+84', '84');
+  await choose(page, 'Area code', 'Vietnam (+84)', '84');
   // the selects filter by label, whatever the case
   await choose(page, 'Preferred language', 'Vietnamese', 'VIET');
   await choose(page, 'Type of enquiry', 'Seeking information', 'seeking');

@@ -196,7 +196,7 @@ async function fillAddress(page: Page): Promise<void> {
 }
 
 async function fillContact(page: Page): Promise<void> {
-  await choose(page, 'Country code', '+55', '55');
+  await choose(page, 'Country code', 'Brazil (+55)', '55');
   await field(page, 'Phone number').fill('81987654321');
   await field(page, 'Email').fill('ana.silva@example.org');
   await field(page, 'Confirm email').fill('ana.silva@example.org');
@@ -459,11 +459,14 @@ test.describe('statutory health-insurance booking', () => {
     await fillContact(page);
     await field(page, 'Email').fill('ana.silva@');
     await field(page, 'Confirm email').fill('ana@example.org');
+    // what is typed stays as typed, refused with the message (issue 15), never stripped to digits
     await field(page, 'Phone number').fill('0151 234-56a7');
-    await expect(field(page, 'Phone number')).toHaveValue('0151234567');
+    await expect(field(page, 'Phone number')).toHaveValue('0151 234-56a7');
     await next(page).click();
     await expectMessage(field(page, 'Email'), INVALID);
     await expectMessage(field(page, 'Confirm email'), MISMATCH);
+    await expectMessage(field(page, 'Phone number'), 'Please enter digits only');
+    await field(page, 'Phone number').fill('0151234567');
     await field(page, 'Email').fill('ana@example.org');
     await goNext(page, 3);
 
@@ -564,7 +567,7 @@ test.describe('statutory health-insurance booking', () => {
     await expectStep(page, 2);
     await expect(field(page, 'Email')).toHaveValue('ana.silva@example.org');
     await expect(field(page, 'Phone number')).toHaveValue('81987654321');
-    await expect(combobox(page, 'Country code').locator('xpath=..')).toHaveAttribute('title', '+55');
+    await expect(combobox(page, 'Country code').locator('xpath=..')).toHaveAttribute('title', 'Brazil (+55)');
     await previous(page).click();
     await previous(page).click();
     await expectStep(page, 0);

@@ -6,6 +6,7 @@ import { decodePayload, unflattenForm } from '../../../renderer/core/payload/ind
 import { templateErrors } from '../../../renderer/core/payload/template.js';
 import type { FieldError } from '../../../renderer/core/validate/index.js';
 import type { ServerContext } from '../context.js';
+import { ADDRESS_MISMATCH, hasOtherAddress } from '../customers/address.js';
 import { insertLead, jsonValue } from '../db/index.js';
 import { confirmUpload } from '../files/confirm.js';
 import { markUploadsUsed, uploadKeysIn } from '../files/records.js';
@@ -142,6 +143,7 @@ async function decode(ctx: ServerContext, target: SubmissionTarget, payload: unk
 }
 
 const LEAD_PATH = '/api/v1/lead/submit-application';
+const AOK_PATH = '/api/internal/services/aok';
 /** The blocked-account application's final submission: naming its lead, it completes (closes) it. */
 const COMPLETES_LEAD = '/api/internal/services/blocked-account';
 
@@ -268,6 +270,12 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
           const result = target.validator.validateStep(0, data, { locale });
           if (!result.valid || unknownErrors.length)
             return rejection(reply, [...result.errors, ...unknownErrors], locale);
+          // a health-insurance customer has one address: another one for the same e-mail is refused
+          if (path === AOK_PATH && (await hasOtherAddress(ctx.db, target.form.id, result.data))) {
+            return reply
+              .code(409)
+              .send({ status: false, ok: false, message: ADDRESS_MISMATCH, customerError: ADDRESS_MISMATCH });
+          }
 
           try {
             if (path === LEAD_PATH) {

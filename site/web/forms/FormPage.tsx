@@ -11,7 +11,7 @@ import { translate } from '../../../renderer/core/i18n/catalogue.js';
 import { loadCatalogue } from '../../../renderer/core/i18n/load.js';
 import { ApiStatusError } from '../../../renderer/react/api.js';
 import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { accessibleTheme } from '../../../renderer/react/theme.js';
+import { accessibleTheme, UI_FONT } from '../../../renderer/react/theme.js';
 import { type PrecompiledModule, type StepValidation, stepwiseValidation } from '../../../renderer/react/validator.js';
 import { LOADING, Spinner } from '../Spinner.js';
 
@@ -83,7 +83,10 @@ async function fetchForm(id: string, pageQuery: string): Promise<LoadedForm> {
 export default function FormPage({ id, locale }: { id: string; locale: Locale }) {
   return (
     <ConfigProvider theme={accessibleTheme}>
-      <LoadedFormPage id={id} locale={locale} />
+      {/* the forms' UI font for everything the form draws outside antd's components (the content site's) */}
+      <div style={{ fontFamily: UI_FONT }}>
+        <LoadedFormPage id={id} locale={locale} />
+      </div>
     </ConfigProvider>
   );
 }

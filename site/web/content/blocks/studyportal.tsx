@@ -1,5 +1,15 @@
 /** Study-portal blocks and embedded forms: university card, ratings, search results, review and contact forms. */
-import { FilterOutlined } from '@ant-design/icons';
+import {
+  EnvironmentOutlined,
+  FacebookFilled,
+  FilterOutlined,
+  InstagramFilled,
+  LinkedinFilled,
+  MailOutlined,
+  MessageOutlined,
+  PhoneOutlined,
+  WechatFilled,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Spinner } from '../../Spinner.js';
@@ -411,12 +421,99 @@ export function ReviewForm({ data }: BlockProps) {
   );
 }
 
+/**
+ * The contact page (spec 001 §2): the form, and beside it on desktop (below it on phones) the company's panel and
+ * the emergency line. The company's data comes with the block (site/content/pages/contact.json).
+ */
 export function ContactFormV2({ data }: BlockProps) {
-  return (
+  const form = (
     <EmbeddedForm
       formId={text(data.formId) || 'contact-enquiry'}
       headline={data.headline}
       description={data.description}
     />
+  );
+  const company = data.company as Record<string, unknown> | undefined;
+  if (!company) return form;
+  return (
+    <div className="cs-width cs-contact-layout">
+      {form}
+      <CompanyPanel company={company} />
+    </div>
+  );
+}
+
+const SOCIAL = {
+  facebook: { name: 'Facebook', Icon: FacebookFilled },
+  instagram: { name: 'Instagram', Icon: InstagramFilled },
+  wechat: { name: 'WeChat', Icon: WechatFilled },
+  linkedin: { name: 'LinkedIn', Icon: LinkedinFilled },
+} as const;
+
+/** A phone number as dialled: digits and a leading plus. */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+function CompanyPanel({ company }: { company: Record<string, unknown> }) {
+  const t = useText();
+  const phone = text(company.phone);
+  const email = text(company.email);
+  const emergency = text(company.emergencyPhone);
+  return (
+    <aside className="cs-contact-aside" aria-label={t('contact.panel')}>
+      <section className="cs-card cs-company">
+        {company.logo ? <Img src={company.logo} alt={text(company.name)} className="cs-company-logo" /> : null}
+        <h2>{text(company.name)}</h2>
+        <ul className="cs-plain-list cs-company-list">
+          <li>
+            <PhoneOutlined aria-hidden className="cs-icon" />
+            <span className="cs-visually-hidden">{t('contact.phone')}: </span>
+            <a href={telHref(phone)}>{phone}</a>
+          </li>
+          <li>
+            <MailOutlined aria-hidden className="cs-icon" />
+            <span className="cs-visually-hidden">{t('contact.email')}: </span>
+            <a href={`mailto:${email}`}>{email}</a>
+          </li>
+          <li>
+            <EnvironmentOutlined aria-hidden className="cs-icon" />
+            <Link href={text(company.mapUrl)} newTab>
+              {t('contact.map')}
+              {company.address ? <span className="cs-muted">{text(company.address)}</span> : null}
+            </Link>
+          </li>
+          <li>
+            <MessageOutlined aria-hidden className="cs-icon" />
+            <Link href={text(company.chatUrl)} newTab>
+              {t('contact.chat')}
+            </Link>
+          </li>
+        </ul>
+        <h3>{t('contact.social')}</h3>
+        <ul className="cs-plain-list cs-company-social">
+          {list<{ network: keyof typeof SOCIAL; url: string }>(company.social)
+            .filter((s) => SOCIAL[s.network])
+            .map(({ network, url }) => {
+              const { name, Icon: SocialIcon } = SOCIAL[network];
+              return (
+                <li key={network}>
+                  <Link href={url} newTab label={name} className="cs-icon-button">
+                    <SocialIcon aria-hidden />
+                  </Link>
+                </li>
+              );
+            })}
+        </ul>
+      </section>
+      {emergency ? (
+        <section className="cs-card cs-emergency">
+          <h2>{t('contact.emergency')}</h2>
+          <p className="cs-emergency-line">
+            <PhoneOutlined aria-hidden className="cs-icon" />
+            <span className="cs-visually-hidden">{t('contact.emergencyPhone')}: </span>
+            <a href={telHref(emergency)}>{emergency}</a>
+          </p>
+        </section>
+      ) : null}
+    </aside>
   );
 }
