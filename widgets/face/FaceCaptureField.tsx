@@ -1,6 +1,6 @@
 import type { FieldProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { formContextOf, maybe, textsOf, type WidgetFormContext } from '../shared/texts.js';
 import { FaceCapture } from './FaceCapture.js';
 import { type FaceOutcome, isFaceOutcome } from './storage.js';
@@ -21,6 +21,8 @@ interface FaceCaptureOptions {
   storageKey?: string;
   /** A new 'accept' ends the flow: back this many steps, the success result after `finishAfterMs`. */
   onAccept?: { back?: number; finishAfterMs?: number };
+  /** Only an 'accept' lets the step go on (the KYC flow's Submit). */
+  acceptRequired?: boolean;
 }
 
 /**
@@ -44,15 +46,15 @@ const sameLists = (a: string[][], b: string[][]) => a.length === b.length && a.e
 
 /**
  * `ui:field: faceCapture` (DSL type `faceCapture`): the value is the verification outcome
- * `{ status: 'accept' | 'review' | 'reject', message? }`, so the step's Continue passes once a result
- * exists (or, with `acceptRequired`, an 'accept'). While recording, converting or uploading it reports
- * itself in flight, which holds Continue. With `onAccept` a new 'accept' ends the flow through the runner.
+ * `{ status: 'accept' | 'review' | 'reject', message? }`. The step's Continue is disabled until a result
+ * exists (or, with `acceptRequired`, an 'accept'), and while recording, converting or uploading: the field
+ * reports itself in flight, which holds Continue. With `onAccept` a new 'accept' ends the flow through the runner.
  */
 export function FaceCaptureField(props: FieldProps<FaceOutcome | undefined>) {
   const { fieldPathId, formData, onChange, disabled, readonly, registry, uiSchema, required, name } = props;
   const id = fieldPathId.$id;
   const options = (uiSchema?.['ui:options'] ?? {}) as FaceCaptureOptions;
-  const { durationSeconds = 5, width = 1280, height = 720, storageKey, onAccept } = options;
+  const { durationSeconds = 5, width = 1280, height = 720, storageKey, onAccept, acceptRequired } = options;
   const { t, locale } = textsOf(registry);
   const ctx = formContextOf(registry) as FaceFormContext;
   const label = maybe(t, uiSchema?.['ui:title']) ?? props.schema.title ?? name;
@@ -72,6 +74,16 @@ export function FaceCaptureField(props: FieldProps<FaceOutcome | undefined>) {
   const fieldErrors = messages.length > 0 && seen.current.value === valueKey ? messages : undefined;
 
   const onBusyChange = useCallback((busy: boolean) => onUploadChange?.(busy ? 1 : 0, id), [onUploadChange, id]);
+  // spec 000 §4: Continue is enabled once a result exists (or an earlier success was taken as the value), in
+  // submit mode only with an 'accept'. Until then the field holds the wizard's button as an upload does; it
+  // lets go when it leaves the step (the KYC 'accept' goes back a step, the wizard keeps counting otherwise).
+  const waiting = required && !readonly && (acceptRequired ? outcome?.status !== 'accept' : !outcome);
+  useEffect(() => {
+    if (!waiting || !onUploadChange) return;
+    const key = `${id}__result`;
+    onUploadChange(1, key);
+    return () => onUploadChange(0, key);
+  }, [waiting, onUploadChange, id]);
   const { finish, patch } = ctx;
   const back = onAccept?.back;
   const afterMs = onAccept?.finishAfterMs;

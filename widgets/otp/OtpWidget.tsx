@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { Button, Input, type InputRef } from 'antd';
+import { Button, Form, Input, type InputRef } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { SubmitSettings } from '../../renderer/core/dsl/types.js';
 import { ariaFor } from '../shared/aria.js';
@@ -128,54 +128,59 @@ export function OtpWidget(props: WidgetProps) {
   };
 
   const statusId = `${id}__send-status`;
+  // the field's Form.Item gives every input inside it a feedback icon: in a 40 px box a ✕ per digit, which
+  // leaves no room for the digit itself. The boxes keep the item's status (red borders) without the icons; the
+  // group's message is said once, below the boxes.
   const boxes = (
-    // biome-ignore lint/a11y/useSemanticElements: a group of inputs that together make one value
-    <div
-      role="group"
-      aria-label={props.label}
-      style={{ display: 'flex', gap: 8 }}
-      aria-describedby={[aria['aria-describedby'], sending.active ? statusId : ''].filter(Boolean).join(' ')}
-    >
-      {digits.map((d, i) => (
-        <Input
-          // biome-ignore lint/suspicious/noArrayIndexKey: boxes are positions
-          key={i}
-          ref={(el) => {
-            refs.current[i] = el;
-          }}
-          id={i === 0 ? id : `${id}-${i}`}
-          aria-label={textOr(t, 'otp.digit', 'Digit {{n}} of {{total}}', { n: i + 1, total: length })}
-          aria-invalid={aria['aria-invalid']}
-          inputMode="numeric"
-          autoComplete={i === 0 ? 'one-time-code' : 'off'}
-          maxLength={length}
-          value={d}
-          disabled={disabled}
-          readOnly={readonly}
-          autoFocus={autofocus && i === 0}
-          style={{ width: 40, textAlign: 'center' }}
-          onPaste={onPaste(i)}
-          onKeyDown={onKeyDown(i)}
-          onBlur={() => onBlur(id, value)}
-          onChange={(e) => {
-            const typed = e.target.value.replace(/\D/g, '');
-            if (typed.length > 1) {
-              // autofill or typing over a filled box: spread the digits from here
+    <Form.Item noStyle hasFeedback={false}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of inputs that together make one value */}
+      <div
+        role="group"
+        aria-label={props.label}
+        style={{ display: 'flex', gap: 8 }}
+        aria-describedby={[aria['aria-describedby'], sending.active ? statusId : ''].filter(Boolean).join(' ')}
+      >
+        {digits.map((d, i) => (
+          <Input
+            // biome-ignore lint/suspicious/noArrayIndexKey: boxes are positions
+            key={i}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            id={i === 0 ? id : `${id}-${i}`}
+            aria-label={textOr(t, 'otp.digit', 'Digit {{n}} of {{total}}', { n: i + 1, total: length })}
+            aria-invalid={aria['aria-invalid']}
+            inputMode="numeric"
+            autoComplete={i === 0 ? 'one-time-code' : 'off'}
+            maxLength={length}
+            value={d}
+            disabled={disabled}
+            readOnly={readonly}
+            autoFocus={autofocus && i === 0}
+            style={{ width: 40, textAlign: 'center' }}
+            onPaste={onPaste(i)}
+            onKeyDown={onKeyDown(i)}
+            onBlur={() => onBlur(id, value)}
+            onChange={(e) => {
+              const typed = e.target.value.replace(/\D/g, '');
+              if (typed.length > 1) {
+                // autofill or typing over a filled box: spread the digits from here
+                const next = [...digits];
+                const fresh = typed.startsWith(d) && d ? typed.slice(d.length) : typed;
+                for (let k = 0; k < fresh.length && i + k < length; k++) next[i + k] = fresh[k];
+                commit(next);
+                focus(i + fresh.length);
+                return;
+              }
               const next = [...digits];
-              const fresh = typed.startsWith(d) && d ? typed.slice(d.length) : typed;
-              for (let k = 0; k < fresh.length && i + k < length; k++) next[i + k] = fresh[k];
+              next[i] = typed;
               commit(next);
-              focus(i + fresh.length);
-              return;
-            }
-            const next = [...digits];
-            next[i] = typed;
-            commit(next);
-            if (typed) focus(i + 1);
-          }}
-        />
-      ))}
-    </div>
+              if (typed) focus(i + 1);
+            }}
+          />
+        ))}
+      </div>
+    </Form.Item>
   );
   if (!sending.active) return boxes;
   const { state, secondsLeft } = sending;

@@ -37,7 +37,7 @@ export interface PayerDialogProps {
 }
 
 /**
- * The sworn statement of one payer: the item fields rendered by RJSF itself with the form's widgets and
+ * The dialog of one payer (add, edit, or view its sworn statement): the item fields rendered by RJSF itself with the form's widgets and
  * fields (phone, country, date, upload work as in the step), their transforms applied as the engine applies
  * a step's, validated with the step's rules before the payer is saved and taken into the list. Files go to
  * the lead (`uploadDocument`). View mode shows the same form read-only.
@@ -118,10 +118,15 @@ export function PayerDialog(props: PayerDialogProps) {
     return Object.keys(errors).length > 0 ? (errors as ErrorSchema) : undefined;
   }, [serverErrors, duplicate, uniqueBy, duplicateMessage]);
 
+  // spec 000 §2: one dialog "to add, edit or view the sworn statement"; only viewing shows the statement
   const title =
     mode === 'add'
-      ? textOr(t, 'payers.swornStatement', 'Sworn statement')
-      : textOr(t, 'payers.swornStatementOf', 'Sworn statement of {{name}}', { name: name ?? '' });
+      ? textOr(t, 'payers.addPayer', 'Add payer')
+      : mode === 'edit'
+        ? textOr(t, 'payers.editPayer', 'Edit payer')
+        : name
+          ? textOr(t, 'payers.swornStatementOf', 'Sworn statement of {{name}}', { name })
+          : textOr(t, 'payers.swornStatement', 'Sworn statement');
 
   const save = async (submitted: Payer) => {
     // every transform, trim included, as a step commits its fields when it is left

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { FieldProps } from '@rjsf/utils';
 import { Button, message, Popconfirm, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/index.js';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CompiledForm } from '../../renderer/core/compile/types.js';
 import { formatComputed } from '../computed/format.js';
 import { FieldLabel } from '../shared/FieldLabel.js';
@@ -43,9 +43,9 @@ function hasValue(value: unknown): boolean {
 }
 
 /** A value as the table shows it, by the item field's type (currency and dates as the computed fields show them). */
-function cellText(value: unknown, fieldType: unknown): string {
+function cellText(value: unknown, fieldType: unknown, locale: string): string {
   if (!hasValue(value)) return '';
-  if (fieldType === 'currency' || fieldType === 'date') return formatComputed(value, fieldType);
+  if (fieldType === 'currency' || fieldType === 'date') return formatComputed(value, fieldType, locale);
   if (typeof value === 'object' && value && 'name' in value) return String((value as { name: unknown }).name ?? '');
   if (Array.isArray(value))
     return value.map((v) => (v && typeof v === 'object' && 'name' in v ? v.name : v)).join(', ');
@@ -58,6 +58,27 @@ function errorCount(node: unknown): number {
     (n, [k, v]) => n + (k === '__errors' && Array.isArray(v) ? v.length : errorCount(v)),
     0,
   );
+}
+
+/**
+ * Whether the element's content is wider than the element (the payers table on a phone). Checked after every
+ * render (rows come and go) and whenever the element's size changes.
+ */
+function useOverflowing(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflowing, setOverflowing] = useState(false);
+  const check = useCallback(() => {
+    const element = ref.current;
+    if (element) setOverflowing(element.scrollWidth > element.clientWidth + 1);
+  }, [ref]);
+  useLayoutEffect(check);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, check]);
+  return overflowing;
 }
 
 /**
@@ -87,6 +108,8 @@ export function PayersField(props: FieldProps<Payer[] | undefined>) {
   const [dialog, setDialog] = useState<{ mode: DialogMode; index: number; opened: number } | undefined>();
   const openings = useRef(0);
   const itemSchema = useMemo(() => itemSchemaOf(schema), [schema]);
+  const scroller = useRef<HTMLElement>(null);
+  const overflowing = useOverflowing(scroller);
   const maxItems = maxItemsOf(schema);
   const full = maxItems !== undefined && list.length >= maxItems;
   const locked = disabled || readonly;
@@ -209,7 +232,11 @@ export function PayersField(props: FieldProps<Payer[] | undefined>) {
       key: name,
       title: itemLabel(options, t, name),
       render: (_: unknown, row: Row) =>
-        cellText(row.payer[name], (options.itemUiSchema?.[name]?.['ui:options'] as { fieldType?: unknown })?.fieldType),
+        cellText(
+          row.payer[name],
+          (options.itemUiSchema?.[name]?.['ui:options'] as { fieldType?: unknown })?.fieldType,
+          locale,
+        ),
     })),
     {
       key: 'actions',
@@ -229,20 +256,34 @@ export function PayersField(props: FieldProps<Payer[] | undefined>) {
 
   const current = dialog ? list[dialog.index] : undefined;
   return (
-    <div>
+    <div style={{ minWidth: 0 }}>
       {toastHolder}
       <FieldLabel id={labelId} required={props.required}>
         {label}
       </FieldLabel>
-      <Table<Row>
+      {/* narrower than the table (a phone): the table scrolls sideways in its own region, which the keyboard
+          reaches too; the page itself keeps its width */}
+      <section
+        ref={scroller}
+        className="antrag-payers-table"
         aria-labelledby={labelId}
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        size="small"
-        locale={{ emptyText: textOr(t, 'payers.empty', 'No payers added yet.') }}
-      />
+        tabIndex={overflowing ? 0 : undefined}
+        style={{ overflowX: 'auto', maxWidth: '100%' }}
+      >
+        <Table<Row>
+          aria-labelledby={labelId}
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          size="small"
+          // in the secondary text colour: antd's placeholder grey is too light to read
+          locale={{
+            emptyText: (
+              <Typography.Text type="secondary">{textOr(t, 'payers.empty', 'No payers added yet.')}</Typography.Text>
+            ),
+          }}
+        />
+      </section>
       {rawErrors && rawErrors.length > 0 && (
         <div id={`${id}__error`} role="alert" className="ant-form-item-explain-error">
           {[...new Set(rawErrors)].map((e) => (

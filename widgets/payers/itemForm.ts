@@ -44,14 +44,16 @@ function isEmpty(value: unknown): boolean {
 
 /**
  * The dialog's UI schema: the compiled item UI schema translated, in the compiled order, without RJSF's
- * submit button (the dialog has its own). A read-only field without a value (a new payer's server id) is
- * hidden: there is nothing to read and nothing to enter.
+ * submit button (the dialog has its own). The server's id (`payerId`) is hidden, and so is any other
+ * read-only field without a value: there is nothing to read and nothing to enter.
  */
 export function dialogUiSchema(options: PayersOptions, t: Translate, item: Payer): UiSchema {
   const out: Node = {};
   for (const [name, node] of Object.entries(options.itemUiSchema ?? {})) {
     const localized = localizeUiNode(node, t);
-    if (localized['ui:readonly'] && !localized['ui:field'] && isEmpty(item[name])) localized['ui:widget'] = 'hidden';
+    // the server's id is internal: the applicant neither reads nor enters it
+    if (name === ID_FIELD || (localized['ui:readonly'] && !localized['ui:field'] && isEmpty(item[name])))
+      localized['ui:widget'] = 'hidden';
     out[name] = localized;
   }
   if (options.itemOrder?.length) out['ui:order'] = [...options.itemOrder, '*'];

@@ -178,7 +178,10 @@ export async function registerPayerRoutes(
   form: CompiledForm = blockedAccountForm(),
 ): Promise<void> {
   const item = payerItemOf(form);
-  const limited = { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } };
+  // payer calls count as submissions (RATE_LIMIT_SUBMISSIONS, default 30 a minute from one address)
+  const limited = {
+    config: { rateLimit: { max: ctx.config.rateLimits.submissionsPerMinute, timeWindow: '1 minute' } },
+  };
 
   /**
    * The payer of a request, checked: unknown keys refused, read-only fields (the id, `action`) not taken,

@@ -462,13 +462,39 @@ async function toFaceStep() {
 
 const occurrences = (text: string) => (document.body.textContent ?? '').split(text).length - 1;
 
+/** The step's form sent as if its button were pressed (the button itself is disabled without a result). */
+async function submitStep(view: { container: HTMLElement }) {
+  fireEvent.submit(view.container.querySelector('form') as HTMLFormElement);
+  await settle();
+}
+
 describe('faceCapture in the runner', () => {
-  it('Submit without a result shows exactly one required message, at the field', async () => {
+  it('Submit is disabled until a result exists, whichever it is (spec 000 §4)', async () => {
+    answer = { status: 200, body: { data: { doc_status: 'reject' }, message: 'The face does not match.' } };
+    runFlow({ required: true });
+    await settle();
+    await toFaceStep();
+    expect(button('Submit').disabled).toBe(true);
+    await recordFully();
+    expect(button('Submit').disabled).toBe(false);
+    fireEvent.click(button('Submit'));
+    await settle();
+    expect(screen.getByText('Your KYC verification was successful.')).toBeTruthy();
+  });
+
+  it('an earlier recorded success enables Submit at once', async () => {
+    localStorage.setItem(FACE_STORAGE_KEY, JSON.stringify({ status: 'accept' }));
+    runFlow({ required: true, acceptRequired: true });
+    await settle();
+    await toFaceStep();
+    expect(button('Submit').disabled).toBe(false);
+  });
+
+  it('a form sent without a result shows exactly one required message, at the field', async () => {
     const flow = runFlow({ required: true });
     await settle();
     await toFaceStep();
-    fireEvent.click(button('Submit'));
-    await settle();
+    await submitStep(flow);
     expect(occurrences('This field is required!')).toBe(1);
     const error = flow.section()?.querySelector('#root_faceVerificationResult__error');
     expect(error?.textContent).toBe('This field is required!');
@@ -481,8 +507,7 @@ describe('faceCapture in the runner', () => {
     const flow = runFlow({ required: true, requiredMessage: 'Please record your face first.' });
     await settle();
     await toFaceStep();
-    fireEvent.click(button('Submit'));
-    await settle();
+    await submitStep(flow);
     expect(occurrences('Please record your face first.')).toBe(1);
     expect(occurrences('This field is required!')).toBe(0);
     expect(flow.section()?.textContent).toContain('Please record your face first.');
@@ -493,14 +518,14 @@ describe('faceCapture in the runner', () => {
     const flow = runFlow({ required: true, acceptRequired: true });
     await settle();
     await toFaceStep();
-    fireEvent.click(button('Submit'));
-    await settle();
+    expect(button('Submit').disabled).toBe(true);
+    await submitStep(flow);
     expect(occurrences('This field is required!')).toBe(1);
     await recordFully();
-    // the earlier message was about no result; a result is there now
+    // the earlier message was about no result; a result is there now, but submit mode needs 'accept'
     expect(occurrences('This field is required!')).toBe(0);
-    fireEvent.click(button('Submit'));
-    await settle();
+    expect(button('Submit').disabled).toBe(true);
+    await submitStep(flow);
     expect(occurrences('Please complete the face verification successfully to continue.')).toBe(1);
     expect(flow.section()).not.toBeNull(); // still on the face step
   });

@@ -134,7 +134,9 @@ async function findDialog(title: string): Promise<HTMLElement> {
 }
 
 const dialogClosed = () =>
-  waitFor(() => expect(screen.queryByText(/^Sworn statement/, { selector: '.ant-modal-title' })).toBeNull());
+  waitFor(() =>
+    expect(screen.queryByText(/^(Add payer|Edit payer|Sworn statement)/, { selector: '.ant-modal-title' })).toBeNull(),
+  );
 /** The dialog's own buttons (its title bar has a Close button too). */
 const footer = (dialog: HTMLElement) => dialog.querySelector<HTMLElement>('.ant-modal-footer') ?? dialog;
 
@@ -249,7 +251,7 @@ describe('payers field', () => {
     expect(payersTable()).toBeTruthy();
     expect(screen.getByText('No payers added yet.')).toBeTruthy();
     await user.click(button('Add payer'));
-    const dialog = await findDialog('Sworn statement');
+    const dialog = await findDialog('Add payer');
     // the form's own widgets inside the dialog, from the step's registry
     expect(within(dialog).getByText('ID proof (front)')).toBeTruthy();
     expect(button(/Select file/, dialog)).toBeTruthy();
@@ -296,11 +298,11 @@ describe('payers field', () => {
     });
     expect(sentFields(create)).not.toHaveProperty('payerId');
 
-    // the answered id is the payer's now: shown in the dialog, kept in the draft's list
+    // the answered id is the payer's now: kept in the list (the View button names the payer), not shown
     await user.click(button('View Ann Lee'));
     const view = await findDialog('Sworn statement of Ann Lee');
     expect(view.querySelector('.ant-select-content')?.textContent).toBe('Ms.');
-    expect((within(view).getByLabelText(/Payer id/) as HTMLInputElement).value).toBe('100');
+    expect(within(view).queryByLabelText(/Payer id/)).toBeNull();
   });
 
   it("applies the item fields' transforms as the step applies its own", async () => {
@@ -308,7 +310,7 @@ describe('payers field', () => {
     const calls = stubServer();
     renderRunner();
     await user.click(button('Add payer'));
-    const dialog = await findDialog('Sworn statement');
+    const dialog = await findDialog('Add payer');
     const first = within(dialog).getByLabelText(/First name/) as HTMLInputElement;
     await user.type(first, 'ann');
     // capitalizeFirst while typing (the form takes typed text after the frame that shows it)
@@ -329,11 +331,11 @@ describe('payers field', () => {
     const user = setupUser();
     const calls = stubServer();
     await resumeWith(user, [ben]);
-    expect(within(payersTable()).getByText('€ 5.000,00')).toBeTruthy();
+    expect(within(payersTable()).getByText('€5,000.00')).toBeTruthy();
     await user.click(button('Edit Ben Smith'));
-    const dialog = await findDialog('Sworn statement of Ben Smith');
+    const dialog = await findDialog('Edit payer');
     expect(localStorage.getItem('payerId')).toBe('7');
-    expect((within(dialog).getByLabelText(/Payer id/) as HTMLInputElement).value).toBe('7');
+    expect(within(dialog).queryByLabelText(/Payer id/)).toBeNull();
     const email = within(dialog).getByLabelText(/Email/);
     await user.clear(email);
     await user.type(email, 'ben.smith@example.com');
@@ -361,7 +363,7 @@ describe('payers field', () => {
 
     // Cancel clears the stored id too and changes nothing
     await user.click(button('Edit Ben Smith'));
-    const again = await findDialog('Sworn statement of Ben Smith');
+    const again = await findDialog('Edit payer');
     expect(localStorage.getItem('payerId')).toBe('7');
     await user.type(within(again).getByLabelText(/Relationship/), ' (mother side)');
     await user.click(button('Cancel', again));
@@ -386,7 +388,7 @@ describe('payers field', () => {
     });
     await resumeWith(user, [ben]);
     await user.click(button('Edit Ben Smith'));
-    const dialog = await findDialog('Sworn statement of Ben Smith');
+    const dialog = await findDialog('Edit payer');
     const relation = within(dialog).getByLabelText(/Relationship/);
     await user.clear(relation);
     await user.type(relation, 'Uncle');
@@ -395,7 +397,7 @@ describe('payers field', () => {
     // the server's own words as a toast, its field message at the field; nothing changes in the list
     expect(await screen.findByText('Email: Please enter a valid email address!')).toBeTruthy();
     expect(await within(dialog).findByText('Please enter a valid email address!')).toBeTruthy();
-    expect(screen.queryByText(/^Sworn statement of Ben Smith$/, { selector: '.ant-modal-title' })).toBeTruthy();
+    expect(screen.queryByText(/^Edit payer$/, { selector: '.ant-modal-title' })).toBeTruthy();
     expect(within(payersTable()).getByText('Father')).toBeTruthy();
     expect(localStorage.getItem('payerId')).toBe('7');
     expect(saves(calls)).toHaveLength(1);
@@ -408,7 +410,7 @@ describe('payers field', () => {
     });
     await user.click(button('Save', dialog));
     expect(await screen.findByText('Failed to save payer')).toBeTruthy();
-    expect(screen.queryByText(/^Sworn statement of Ben Smith$/, { selector: '.ant-modal-title' })).toBeTruthy();
+    expect(screen.queryByText(/^Edit payer$/, { selector: '.ant-modal-title' })).toBeTruthy();
 
     // Cancel still leaves everything as it was and forgets the stored id
     await user.click(button('Cancel', footer(dialog)));
@@ -423,14 +425,14 @@ describe('payers field', () => {
     localStorage.removeItem('leadId');
     renderRunner();
     await user.click(button('Add payer'));
-    const dialog = await findDialog('Sworn statement');
+    const dialog = await findDialog('Add payer');
     await user.type(within(dialog).getByLabelText(/First name/), 'Ann');
     await user.type(within(dialog).getByLabelText(/Last name/), 'Lee');
     await user.type(within(dialog).getByLabelText(/Email/), 'ann@example.com');
     await user.click(button('Add', dialog));
     expect(await screen.findByText('Missing lead identifier. Please complete Step 1 first.')).toBeTruthy();
     expect(saves(calls)).toHaveLength(0);
-    expect(screen.queryByText(/^Sworn statement$/, { selector: '.ant-modal-title' })).toBeTruthy();
+    expect(screen.queryByText(/^Add payer$/, { selector: '.ant-modal-title' })).toBeTruthy();
     expect(screen.getByText('No payers added yet.')).toBeTruthy();
   });
 
@@ -439,7 +441,7 @@ describe('payers field', () => {
     const calls = stubServer();
     await resumeWith(user, [ben]);
     await user.click(button('Add payer'));
-    const dialog = await findDialog('Sworn statement');
+    const dialog = await findDialog('Add payer');
     await user.type(within(dialog).getByLabelText(/First name/), 'Cleo');
     await user.type(within(dialog).getByLabelText(/Last name/), 'Park');
     await user.type(within(dialog).getByLabelText(/Email/), 'cleo@example.com');
@@ -465,7 +467,7 @@ describe('payers field', () => {
     });
 
     await user.click(button('Edit Ben Smith'));
-    const edit = await findDialog('Sworn statement of Ben Smith');
+    const edit = await findDialog('Edit payer');
     await user.upload(within(edit).getByLabelText('ID proof (front)'), idFront);
     await waitFor(() => expect(uploads()).toHaveLength(2));
     expect((uploads()[1].body as FormData).get('payer_id')).toBe('7');
@@ -492,7 +494,7 @@ describe('payers field', () => {
     stubServer();
     await resumeWith(user, [ben]);
     await user.click(button('Add payer'));
-    const dialog = await findDialog('Sworn statement');
+    const dialog = await findDialog('Add payer');
     await user.type(within(dialog).getByLabelText(/First name/), 'Bob');
     await user.type(within(dialog).getByLabelText(/Last name/), 'Smith');
     await user.type(within(dialog).getByLabelText(/Email/), 'Ben@Example.com');
@@ -571,7 +573,7 @@ describe('payers field', () => {
     await user.click(button('Done'));
     expect(await within(payersTable()).findByText("Please check this payer's details")).toBeTruthy();
     await user.click(button('Edit Dan'));
-    const dialog = await findDialog('Sworn statement of Dan');
+    const dialog = await findDialog('Edit payer');
     await user.type(within(dialog).getByLabelText(/Last name/), 'Ruiz');
     await user.click(button('Save', dialog));
     await dialogClosed();

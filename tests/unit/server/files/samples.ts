@@ -43,6 +43,14 @@ export const WEBM = Buffer.from([
   0x81, 0x08, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, 0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02,
 ]);
 
+/** A PDF padded to `size` bytes with a comment line: still a PDF, past the 100 KB minimum of the document uploads. */
+export function bigPdf(size: number): Buffer {
+  const end = Buffer.from('\n%%EOF\n');
+  const body = PDF.subarray(0, PDF.lastIndexOf('%%EOF'));
+  const pad = Math.max(0, size - body.length - end.length - 2);
+  return Buffer.concat([body, Buffer.from(`%${'x'.repeat(pad)}`), end]);
+}
+
 /** A PNG padded to `size` bytes: still sniffed as a PNG, for the size limits. */
 export function bigPng(size: number): Buffer {
   return Buffer.concat([PNG, Buffer.alloc(Math.max(0, size - PNG.length))]);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../../../renderer/core/dsl/types.js';
 import { flattenForForm } from '../../../../renderer/core/payload/index.js';
-import { PDF } from '../files/samples.js';
+import { bigPdf } from '../files/samples.js';
 import {
   type CreatedLead,
   countRows,
@@ -30,10 +30,13 @@ let otherLead: CreatedLead;
  * Whose applicant makes a call naming `leadId`: otherLead's for its id, else lead's (so a lead_id that is no id
  * or names no application is sent with a valid lead token, and only the id is wrong).
  */
+/** A scanned document of a realistic size (the payer files take 100 KB to 10 MB). */
+const PDF = bigPdf(120_000);
 const ownerOf = (leadId: unknown) => (leadId === otherLead.id || leadId === String(otherLead.id) ? otherLead : lead);
 
 beforeAll(async () => {
-  h = await startHarness();
+  // this file makes more payer calls in a minute than an applicant may (30): the limit is tested elsewhere
+  h = await startHarness({ RATE_LIMIT_SUBMISSIONS: '1000' });
   lead = await createLead(h.main, { email: 'lead@example.com' });
   otherLead = await createLead(h.main, { email: 'other@example.com' });
 }, SETUP_TIMEOUT);
@@ -163,6 +166,27 @@ describe('POST /api/v1/lead/payer', () => {
     expect(await countRows(h.db, 'payers')).toBe(before);
   });
 
+  it('refuses an empty payer, or one without names and e-mail address, with 400 naming each missing field', async () => {
+    const before = await countRows(h.db, 'payers');
+    const empty = await create(lead.id, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ status: false, message: 'First name: This field is required!' });
+    expect((empty.body.errors as Array<{ field: string }>).map((e) => e.field).sort()).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+    ]);
+    // blank texts are no answer either
+    const blank = await create(lead.id, { ...ann, firstName: ' ', lastName: '', email: '' });
+    expect(blank.status).toBe(400);
+    expect((blank.body.errors as Array<{ field: string }>).map((e) => e.field).sort()).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+    ]);
+    expect(await countRows(h.db, 'payers')).toBe(before);
+  });
+
   it('refuses keys the payer does not have, a payer id on create and keys that reach a prototype', async () => {
     const unknown = await create(lead.id, { ...ann, favouriteColour: 'blue' });
     expect(unknown.status).toBe(400);
@@ -275,7 +299,8 @@ describe('payer files', () => {
     const answer = await create(lead.id, {
       ...ann,
       email: 'files@example.com',
-      idProofFrontUpload: [record(front, { type: 'image/png', size: 1 })],
+      // declared otherwise than stored (within the field's bounds): the store's type and size are kept
+      idProofFrontUpload: [record(front, { type: 'image/png', size: 150_000 })],
     });
     expect(answer.status).toBe(200);
     expect((await documentRow(front)).payer_id).toBe(Number(answer.body.payer_id));

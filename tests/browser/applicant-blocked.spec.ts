@@ -1,0 +1,432 @@
+/**
+ * Defects an applicant met in the blocked-account wizard and the KYC flow (issue 15), in Chromium against the
+ * real server, at a phone's 390 px and a desktop's 1280 px: the payer dialog (an empty payer, its titles, the
+ * internal id, the table on a phone), the face step's Continue, the progress on a phone, the agreements'
+ * provider and links, the KYC code boxes after a wrong code and the KYC upload step's status line.
+ *
+ * The wizard is opened at the step under test as an applicant comes back to it: a lead made over the server's
+ * API as the sign-up step makes it, its ids and token in browser storage and the saved draft at that step,
+ * which the page offers to resume.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { compileForm } from '../../renderer/core/compile/index.js';
+import type { FormDefinition } from '../../renderer/core/dsl/types.js';
+import { encodeRequest } from '../../renderer/core/payload/index.js';
+import { newKycKey } from '../../site/server/routes/leadAccess.js';
+import { renderPassportPage, SAMPLE, td3Lines } from '../fixtures/server/passport-image.js';
+import { accessible, button, dateIn, headline, named, REQUIRED } from './filling.js';
+import { expect, type Fixtures, test } from './fixtures.js';
+
+const FORM = 'blocked-account';
+const SHOTS = '/tmp/h/blocked';
+const GERMANY = { name: 'Germany', iso: 'DE' };
+
+const blockedAccount = (() => {
+  const path = new URL('../../schemas/blocked-account/blocked-account.form.json', import.meta.url);
+  const { form } = compileForm(JSON.parse(readFileSync(path, 'utf8')) as FormDefinition);
+  if (!form) throw new Error('the blocked-account form does not compile');
+  return form;
+})();
+
+/** The seven-step variant's steps by id, as the draft counts them. */
+const stepOf = (id: string) => {
+  const index = blockedAccount.steps.findIndex((s) => s.id === id);
+  if (index < 0) throw new Error(`no step ${id}`);
+  return index;
+};
+
+const SIGN_UP = {
+  title: 'Ms.',
+  gender: 'female',
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  street: 'Hauptstraße 5',
+  city: 'Köln',
+  district: 'Nordrhein-Westfalen',
+  zipCode: '50667',
+  country: GERMANY,
+  phoneNumber: { countryCode: '+49', phoneNumber: '15112345678', isoCode: 'DE' },
+  visaType: 1,
+  dateOfArrival: dateIn(60).iso,
+  terms: true,
+};
+
+/** What the steps before the payers hold once filled in (the draft's data). */
+const EARLIER_STEPS = {
+  ...SIGN_UP,
+  passportUpload: [{ uid: 'p1', name: 'passport-page.png', type: 'image/png', size: 200_000, status: 'done' }],
+  passportNumber: 'X4K7T9RN3',
+  dateOfBirth: '2000-05-01',
+  passportIssueDate: '2021-01-02',
+  passportExpiryDate: '2031-01-01',
+  nationality: GERMANY,
+  countryOfBirth: GERMANY,
+  placeOfBirth: { location: 'Berlin, Germany', city: 'Berlin', state: 'Berlin', country: 'Germany', iso: 'DE' },
+  passportIssuedCountry: GERMANY,
+  passportIssuedPlace: { location: 'Berlin, Germany', city: 'Berlin', state: 'Berlin', country: 'Germany', iso: 'DE' },
+  contractDuration: 6,
+  blockedAmountPerMonth: 992,
+  visaEligibilityDocument: 'admission_certificate',
+  visaEligibilityUpload: [{ uid: 'v1', name: 'admission.pdf', type: 'application/pdf', size: 200_000, status: 'done' }],
+};
+
+interface Lead {
+  id: number;
+  account: string;
+  token: string;
+}
+
+/** A lead as the sign-up step creates it: its step-0 submission, encoded by the form's own payload settings. */
+async function createLead(request: APIRequestContext, server: string, email: string): Promise<Lead> {
+  const signUp = blockedAccount.steps[0].submit;
+  if (!signUp) throw new Error('the sign-up step has no submission');
+  const encoded = encodeRequest(signUp, { ...SIGN_UP, email }, { host: server }, blockedAccount);
+  const response = await request.post(encoded.url, {
+    headers: { ...encoded.headers, Authorization: `Bearer ${await bearer(request, server)}` },
+    data: encoded.body as string,
+  });
+  const answer = await response.json();
+  expect(response.status(), JSON.stringify(answer)).toBe(200);
+  return { id: Number(answer.id), account: String(answer.account_id), token: String(answer.lead_token) };
+}
+
+async function bearer(request: APIRequestContext, server: string): Promise<string> {
+  return (await (await request.get(`${server}/api/get-token`)).json()).access_token;
+}
+
+/**
+ * The wizard at step `stepId`, as an applicant who left it there comes back: the lead's values and the draft in
+ * browser storage, the resume question answered with `yes` (its label in the page's language).
+ */
+async function resumeAt(page: Page, server: string, lead: Lead, stepId: string, query = '', yes = 'Yes') {
+  await page.goto(`${server}/favicon.svg`);
+  await page.evaluate(
+    ({ lead, step, data }) => {
+      localStorage.setItem('leadId', String(lead.id));
+      localStorage.setItem('account_id', lead.account);
+      localStorage.setItem('leadToken', lead.token);
+      localStorage.setItem('passport_id', '7');
+      localStorage.setItem('BLOCKED_ACCOUNT_BOOKING_V2', JSON.stringify({ currentStep: step, data }));
+    },
+    { lead, step: stepOf(stepId), data: { ...EARLIER_STEPS, email: `erika.${lead.id}@example.com` } },
+  );
+  await page.goto(`${server}/forms/${FORM}${query}`);
+  await page.getByRole('button', { name: yes, exact: true }).click();
+}
+
+const payersOf = (sql: Fixtures['sql'], leadId: number) =>
+  sql<{ data: Record<string, unknown> }>('select data from payers where lead_id = $1 and deleted_at is null', [leadId]);
+
+/** The element's box lies inside the viewport's width (nothing cut off at the right edge). */
+async function withinWidth(page: Page, target: Locator) {
+  const box = await target.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, 'visible').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width + 0.5);
+}
+
+test.describe('blocked account on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('progress shows from step 1; the payer dialog refuses an empty payer, says what it does, scrolls its table', async ({
+    page,
+    request,
+    server,
+    sql,
+  }) => {
+    test.setTimeout(120_000);
+    // step 0: no progress
+    await page.goto(`${server}/forms/${FORM}`);
+    await expect(headline(page, 'Get Started with blocked account application')).toBeVisible();
+    await expect(page.locator('.antrag-steps-compact')).toHaveCount(0);
+
+    const lead = await createLead(request, server, `payers.${Date.now()}@example.com`);
+    await resumeAt(page, server, lead, 'upload-documents');
+    await expect(headline(page, 'Upload your passport')).toBeVisible();
+    const progress = page.locator('.antrag-steps-compact');
+    await expect(progress.locator('li')).toHaveCount(7);
+    expect(await progress.locator('li').evaluateAll((items) => items.map((li) => li.dataset.state))).toEqual([
+      'done',
+      'active',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
+    await expect(progress.locator('.antrag-steps-compact-title')).toHaveText('Upload Documents');
+    await withinWidth(page, progress);
+    await page.screenshot({ path: `${SHOTS}/phone-progress-step1.png` });
+
+    await resumeAt(page, server, lead, 'payers');
+    await expect(headline(page, 'Payers')).toBeVisible();
+    expect(await progress.locator('li').evaluateAll((items) => items.map((li) => li.dataset.state))).toEqual([
+      'done',
+      'done',
+      'done',
+      'done',
+      'active',
+      'pending',
+      'pending',
+    ]);
+    await accessible(page, 'the payers step on a phone');
+
+    // an empty payer: the dialog names each missing field and nothing is stored
+    await page.getByRole('button', { name: 'Add payer' }).click();
+    const adding = page.getByRole('dialog', { name: 'Add payer' });
+    await expect(adding).toBeVisible();
+    await expect(adding.getByLabel(/Payer id/)).toHaveCount(0);
+    await expect(adding.getByText('Payer id')).toHaveCount(0);
+    await adding.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(adding.getByText(REQUIRED)).toHaveCount(3);
+    await expect(adding.getByLabel(named('First name'))).toHaveAttribute('aria-invalid', 'true');
+    await expect(adding.getByLabel(named('Email'))).toHaveAttribute('aria-invalid', 'true');
+    await expect(adding).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/phone-payer-empty.png` });
+    expect(await payersOf(sql, lead.id)).toEqual([]);
+
+    // the server refuses one too, with a clear message
+    const refused = await request.post(`${server}/api/v1/lead/payer`, {
+      headers: {
+        Authorization: `Bearer ${await bearer(request, server)}`,
+        'X-Lead-Token': lead.token,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      data: `lead_id=${lead.id}`,
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ status: false, message: 'First name: This field is required!' });
+    expect(await payersOf(sql, lead.id)).toEqual([]);
+
+    await adding.getByLabel(named('First name')).fill('Max');
+    await adding.getByLabel(named('Last name')).fill('Payer');
+    await adding.getByLabel(named('Email')).fill('max.payer@example.com');
+    await adding.getByLabel(named('Relationship with the applicant')).fill('Father');
+    await adding.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(adding).toBeHidden();
+    expect((await payersOf(sql, lead.id)).map((p) => p.data.email)).toEqual(['max.payer@example.com']);
+
+    // the table in a phone's width: it scrolls sideways inside itself, every column can be reached
+    const table = page.getByRole('table', { name: 'Payers' });
+    await expect(table).toContainText('Max Payer');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const header of ['Payer', 'Email', 'Relationship with the applicant', 'Transferred amount', 'Manage']) {
+      const cell = table.getByRole('columnheader', { name: header, exact: true });
+      await cell.scrollIntoViewIfNeeded();
+      await withinWidth(page, cell);
+    }
+    const edit = page.getByRole('button', { name: 'Edit Max Payer' });
+    await edit.scrollIntoViewIfNeeded();
+    await withinWidth(page, edit);
+    await page.screenshot({ path: `${SHOTS}/phone-payers-table.png` });
+
+    // edit and view have their own titles; only viewing is the sworn statement
+    await edit.click();
+    const editing = page.getByRole('dialog', { name: 'Edit payer' });
+    await expect(editing).toBeVisible();
+    await expect(editing.getByLabel(named('First name'))).toHaveValue('Max');
+    await expect(editing.getByText('Payer id')).toHaveCount(0);
+    await editing.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(editing).toBeHidden();
+    await page.getByRole('button', { name: 'View Max Payer' }).click();
+    const viewing = page.getByRole('dialog', { name: 'Sworn statement of Max Payer' });
+    await expect(viewing).toBeVisible();
+    await expect(viewing.getByText('Payer id')).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/phone-payer-view.png` });
+    await viewing.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(viewing).toBeHidden();
+  });
+});
+
+test.describe('blocked account on a desktop', () => {
+  test('the face step holds Continue until there is a result', async ({ page, request, server }) => {
+    test.setTimeout(120_000);
+    const lead = await createLead(request, server, `face.${Date.now()}@example.com`);
+    await resumeAt(page, server, lead, 'face-verification');
+    await expect(headline(page, 'Face Verification')).toBeVisible();
+    const face = page.locator('section.antrag-face');
+    await expect(face).toHaveAttribute('data-stage', '1');
+    const next = button(page, 'Continue');
+    await expect(next).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/desktop-face-waiting.png` });
+    await face.getByRole('button', { name: 'Start Face Verification' }).click();
+    await expect(face).toHaveAttribute('data-stage', '3');
+    await expect(next).toBeDisabled();
+    await expect(face.locator('[data-tone]')).toHaveAttribute('data-tone', 'success', { timeout: 60_000 });
+    await expect(next).toBeEnabled();
+    await next.click();
+    await expect(headline(page, 'Blocking Details')).toBeVisible();
+    // coming back: the recorded success counts at once
+    await button(page, 'Back').click();
+    await expect(headline(page, 'Face Verification')).toBeVisible();
+    await expect(button(page, 'Continue')).toBeEnabled();
+  });
+
+  test('the agreements name the payment provider and the product and link their terms, in English and German', async ({
+    page,
+    request,
+    server,
+  }) => {
+    const lead = await createLead(request, server, `confirm.${Date.now()}@example.com`);
+    await resumeAt(page, server, lead, 'confirm');
+    await expect(headline(page, 'Confirm and submit')).toBeVisible();
+    const label = (pattern: RegExp) =>
+      page.locator('label').filter({ has: page.getByRole('checkbox', { name: pattern }) });
+
+    const provider = label(/terms and conditions of the payment provider/);
+    const pdf = provider.getByRole('link', { name: /Zahlwerk Payments \(PDF\)/ });
+    await expect(pdf).toHaveAttribute('href', /^https:\/\/.+\.pdf$/);
+    await expect(pdf).toHaveAttribute('target', '_blank');
+
+    const release = label(/bank secrecy/);
+    await expect(release).toContainText('Zahlwerk Payments');
+    await expect(release).toContainText('Antrag');
+    const links = release.getByRole('link');
+    expect(await links.evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.getAttribute('target')]))).toEqual([
+      [await pdf.getAttribute('href'), '_blank'],
+      ['/terms-conditions/', '_blank'],
+      ['/privacy-policy/', '_blank'],
+    ]);
+    await expect(
+      label(/individual banking services/).getByRole('link', { name: /individual banking services/ }),
+    ).toHaveAttribute('href', /^\/terms-conditions\/#[a-z-]+$/);
+    await page.screenshot({ path: `${SHOTS}/desktop-confirm.png`, fullPage: true });
+    await accessible(page, 'the confirm step');
+
+    await resumeAt(page, server, lead, 'confirm', '?lang=de', 'Ja');
+    const releaseDe = label(/Bankgeheimnis/);
+    await expect(releaseDe).toContainText('Zahlwerk Payments');
+    await expect(releaseDe.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute(
+      'href',
+      '/privacy-policy/',
+    );
+    await expect(label(/Zahlungsdienstleisters/).getByRole('link')).toHaveAttribute('href', /\.pdf$/);
+  });
+});
+
+// The KYC flow ---------------------------------------------------------------------------------------------
+
+const PASSPORT = {
+  name: 'passport-page.png',
+  mimeType: 'image/png',
+  buffer: renderPassportPage({ mrz: td3Lines(SAMPLE) }),
+};
+
+/** A KYC link's key for the lead, stored as `createKycKey` stores it. */
+async function kycKeyFor(sql: Fixtures['sql'], leadId: number): Promise<string> {
+  const { key, hash } = newKycKey();
+  await sql(
+    "insert into lead_keys (key_hash, lead_id, scope, expires_at) values ($1, $2, 'kyc', now() + interval '72 hours')",
+    [hash, leadId],
+  );
+  return key;
+}
+
+/** The code of the newest mail to `email` in the server's outbox (see kyc.spec.ts). */
+function codeMailedTo(email: string): string | undefined {
+  const mails: Array<{ text: string; at: number }> = [];
+  for (const dir of readdirSync(tmpdir()).filter((d) => d.startsWith('antrag-browser-'))) {
+    const outbox = join(tmpdir(), dir, 'outbox');
+    let names: string[];
+    try {
+      names = readdirSync(outbox).filter((n) => n.endsWith('.eml'));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const file = join(outbox, name);
+      const text = readFileSync(file, 'utf8');
+      if (new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text))
+        mails.push({ text, at: statSync(file).mtimeMs });
+    }
+  }
+  const newest = mails.sort((a, b) => b.at - a.at)[0];
+  return newest ? /Your verification code is (\d{6})/.exec(newest.text)?.[1] : undefined;
+}
+
+test.describe('KYC re-verification', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px: a wrong code keeps its digits and is said once; the upload step says what is there; Submit waits`, async ({
+      page,
+      request,
+      server,
+      sql,
+    }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      const email = `kyc.blocked.${viewport.width}.${Date.now()}@example.com`;
+      const lead = await createLead(request, server, email);
+      const userKey = await kycKeyFor(sql, lead.id);
+      await page.goto(`${server}/forms/kyc-reverification?user_key=${userKey}`);
+      await expect(headline(page, 'Enter the verification code')).toBeVisible();
+      await expect(page.locator('.antrag-otp').getByRole('status')).toHaveText('OTP sent successfully');
+      await expect.poll(() => codeMailedTo(email), { timeout: 10_000 }).toMatch(/^\d{6}$/);
+      const code = codeMailedTo(email) as string;
+
+      const wrong = code.replace(/^\d/, (d) => String((Number(d) + 1) % 10));
+      const group = page.getByRole('group', { name: /Verification code/ });
+      const boxes = group.getByRole('textbox');
+      /** The digits stay readable in their boxes, and no box has a ✕ of its own. */
+      const expectReadable = async (digits: string) => {
+        expect(await boxes.evaluateAll((bs) => bs.map((b) => (b as HTMLInputElement).value).join(''))).toBe(digits);
+        await expect(page.locator('.ant-form-item-feedback-icon')).toHaveCount(0);
+        for (const box of await boxes.all()) {
+          expect(await box.evaluate((b) => b.getBoundingClientRect().width)).toBeGreaterThanOrEqual(16);
+        }
+      };
+
+      // an incomplete code: the group is invalid, said once below it
+      await page.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+      await page.keyboard.type(wrong.slice(0, 5));
+      await button(page, 'Next').click();
+      await expect(page.getByText('Please enter a valid verification code')).toHaveCount(1);
+      await expectReadable(wrong.slice(0, 5));
+      await expect(boxes.first()).toHaveAttribute('aria-invalid', 'true');
+      await page.screenshot({ path: `${SHOTS}/kyc-incomplete-code-${viewport.width}.png` });
+      await accessible(page, 'the OTP step with an incomplete code');
+      // the sixth digit: a complete but wrong code, which the server refuses
+      await page.getByRole('textbox', { name: 'Digit 6 of 6' }).click();
+      await page.keyboard.type(wrong.slice(5));
+      await expect(page.getByText('Please enter a valid verification code')).toHaveCount(0);
+      await button(page, 'Next').click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Failed to verify OTP' })).toBeVisible();
+      await expectReadable(wrong);
+      await expect(page.getByText('Failed to verify OTP')).toHaveCount(1);
+      await expect(headline(page, 'Enter the verification code')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/kyc-wrong-code-${viewport.width}.png` });
+      await accessible(page, 'the OTP step after a wrong code');
+
+      // the right code, pasted into the first box over the wrong one
+      await page.getByRole('textbox', { name: 'Digit 1 of 6' }).evaluate((input, text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, code);
+      expect(await boxes.evaluateAll((bs) => bs.map((b) => (b as HTMLInputElement).value).join(''))).toBe(code);
+      await button(page, 'Next').click();
+      await expect(headline(page, 'Upload your passport')).toBeVisible();
+
+      // Upload Documents: the step has the upload alone, and its status line says no more than that
+      const upload = page.locator('.antrag-passport-upload');
+      const chooser = page.waitForEvent('filechooser');
+      await upload.getByRole('button', { name: /Select file/ }).click();
+      await (await chooser).setFiles(PASSPORT);
+      await expect(upload.getByRole('status')).toHaveText('Passport verified.', { timeout: 60_000 });
+      await expect(page.getByText(/passport data below/)).toHaveCount(0);
+      await page.screenshot({ path: `${SHOTS}/kyc-upload-${viewport.width}.png` });
+      await button(page, 'Next').click();
+
+      // Face Verification in submit mode: Submit needs an 'accept'
+      await expect(headline(page, 'Face Verification')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Start Face Verification' })).toBeEnabled();
+      await expect(button(page, 'Submit')).toBeDisabled();
+    });
+  }
+});
