@@ -1,5 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Checkbox } from 'antd';
+import { moneyParams } from '../computed/format.js';
 import { ariaFor } from '../shared/aria.js';
 import { Markdownish } from '../shared/Markdownish.js';
 import { textsOf } from '../shared/texts.js';
@@ -7,8 +8,8 @@ import { textsOf } from '../shared/texts.js';
 /** A consent checkbox whose text may hold [text](url) links (opened in a new tab); never raw HTML. */
 export function AgreementWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, rawErrors, registry, options, label } = props;
-  const { content } = options as { content?: string };
-  const { t } = textsOf(registry);
+  const { content, amounts } = options as { content?: string; amounts?: unknown };
+  const { t, locale } = textsOf(registry);
   return (
     <Checkbox
       id={id}
@@ -19,7 +20,7 @@ export function AgreementWidget(props: WidgetProps) {
       onFocus={() => onFocus(id, value)}
       {...ariaFor(id, rawErrors)}
     >
-      <Markdownish text={content ? t(content) : (label ?? '')} inlineOnly />
+      <Markdownish text={content ? t(content, moneyParams(amounts, locale)) : (label ?? '')} inlineOnly />
     </Checkbox>
   );
 }

@@ -10,11 +10,11 @@ export function ComputedField(props: FieldProps) {
     value?: string;
     format?: ComputedFormat;
   };
-  const { t } = textsOf(registry);
+  const { t, locale } = textsOf(registry);
   const data = formContextOf(registry).formData;
   const id = fieldPathId.$id;
   if (!name || !data) return null;
-  const text = formatComputed(valueAt(data, name), format);
+  const text = formatComputed(valueAt(data, name), format, locale);
   const label = maybe(t, uiSchema?.['ui:title']);
   return (
     <div>

@@ -1,13 +1,18 @@
 import type { FieldProps } from '@rjsf/utils';
 import { Alert } from 'antd';
+import { moneyParams } from '../computed/format.js';
 import { Markdownish } from '../shared/Markdownish.js';
 import { maybe, textsOf } from '../shared/texts.js';
 
 /** A block of text (markdown links, bold, paragraphs) shown as an info or warning notice; holds no data. */
 export function InfoField(props: FieldProps) {
   const { uiSchema, registry, fieldPathId } = props;
-  const { content, variant = 'info' } = (uiSchema?.['ui:options'] ?? {}) as { content?: string; variant?: string };
-  const { t } = textsOf(registry);
+  const {
+    content,
+    variant = 'info',
+    amounts,
+  } = (uiSchema?.['ui:options'] ?? {}) as { content?: string; variant?: string; amounts?: unknown };
+  const { t, locale } = textsOf(registry);
   const title = maybe(t, uiSchema?.['ui:title']);
   const type =
     variant === 'warning' ? 'warning' : variant === 'error' ? 'error' : variant === 'success' ? 'success' : 'info';
@@ -17,7 +22,7 @@ export function InfoField(props: FieldProps) {
       type={type}
       showIcon
       title={title}
-      description={content ? <Markdownish text={t(content)} /> : undefined}
+      description={content ? <Markdownish text={t(content, moneyParams(amounts, locale))} /> : undefined}
     />
   );
 }

@@ -8,8 +8,10 @@ import { FieldLabel } from '../shared/FieldLabel.js';
 import { formContextOf, maybe, type Translate, textOr, textsOf, type WidgetFormContext } from '../shared/texts.js';
 import { type FileProblem, fileProblem } from '../upload/checks.js';
 import { FileList } from '../upload/FileList.js';
+import { FilePreview } from '../upload/FilePreview.js';
 import { storedFileName } from '../upload/fileName.js';
 import { deleteLocalCopy, saveLocalCopy } from '../upload/localCopies.js';
+import { missingFirst } from '../upload/requiredFirst.js';
 import type { UploadRecord } from '../upload/UploadField.js';
 import { ACCOUNT_ID_KEY, browserStorage, LEAD_ID_KEY, PASSPORT_ID_KEY, PassportError } from './api.js';
 import { fillValues } from './extracted.js';
@@ -54,38 +56,8 @@ interface Progressing {
 const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png'];
 const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png'];
 
-interface RequiredFirst {
-  field: string;
-  message: string;
-}
-
-/**
- * The fields that must be filled before a passport may be chosen: the field's `requiresField` rules, read from
- * the unmerged schema (RJSF merges `allOf` into the field's own schema, and the messages with it).
- */
-function requiredFirst(...schemas: unknown[]): RequiredFirst[] {
-  for (const schema of schemas) {
-    const node = schema as { allOf?: unknown[]; requiresField?: unknown } | undefined;
-    const entries = [node, ...(Array.isArray(node?.allOf) ? node.allOf : [])];
-    const found = entries.flatMap((entry) => {
-      const e = entry as { requiresField?: unknown; errorMessage?: unknown } | undefined;
-      if (typeof e?.requiresField !== 'string') return [];
-      const message = typeof e.errorMessage === 'string' ? e.errorMessage : 'validation.required';
-      return [{ field: e.requiresField, message }];
-    });
-    if (found.length > 0) return found;
-  }
-  return [];
-}
-
-function filled(value: unknown): boolean {
-  if (value === undefined || value === null || value === '') return false;
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'object') return Object.values(value).some(filled);
-  return true;
-}
-
-function stageText(t: Translate, progress: Progressing): string {
+/** The status line; it points to the passport data below only where the field fills such fields (`fills`). */
+function stageText(t: Translate, progress: Progressing, fillsFields: boolean): string {
   switch (progress.stage) {
     case 'uploading':
       // no percentage here: the live region would announce every step of it; the progress bar shows it
@@ -93,13 +65,13 @@ function stageText(t: Translate, progress: Progressing): string {
     case 'verifying':
       return textOr(t, 'passport.verifying', 'Verifying the passport and reading its data…');
     case 'accepted':
-      return textOr(t, 'passport.accepted', 'Passport verified. Please check the passport data below.');
+      return fillsFields
+        ? textOr(t, 'passport.accepted', 'Passport verified. Please check the passport data below.')
+        : textOr(t, 'passport.acceptedNoFields', 'Passport verified.');
     case 'review':
-      return textOr(
-        t,
-        'passport.review',
-        'Passport uploaded; it will be reviewed. Please check the passport data below.',
-      );
+      return fillsFields
+        ? textOr(t, 'passport.review', 'Passport uploaded; it will be reviewed. Please check the passport data below.')
+        : textOr(t, 'passport.reviewNoFields', 'Passport uploaded; it will be reviewed.');
     case 'rejected':
       return textOr(t, 'passport.rejected', 'The passport was rejected.');
     default:
@@ -137,6 +109,8 @@ export function PassportUploadField(props: FieldProps<UploadRecord[] | undefined
   const records = Array.isArray(formData) ? formData : [];
   const [progress, setProgress] = useState<Progressing>({ stage: 'idle', percent: 0 });
   const [problem, setProblem] = useState<string | undefined>();
+  // the passport chosen here, for its preview (one restored from a draft shows its local copy)
+  const [chosen, setChosen] = useState<{ uid: string; file: File } | undefined>();
   const running = useRef<AbortController | undefined>(undefined);
   const latest = useRef({ onChange, path: fieldPathId.path, ctx, registry });
   latest.current = { onChange, path: fieldPathId.path, ctx, registry };
@@ -209,6 +183,7 @@ export function PassportUploadField(props: FieldProps<UploadRecord[] | undefined
       status: 'uploading',
     };
     clearPrevious(record.uid);
+    setChosen({ uid: record.uid, file });
     const previousDocumentId = storage?.getItem(PASSPORT_ID_KEY) ?? undefined;
     if (target !== 'signed') storage?.removeItem(PASSPORT_ID_KEY); // it named the previous passport
     const controller = new AbortController();
@@ -284,7 +259,7 @@ export function PassportUploadField(props: FieldProps<UploadRecord[] | undefined
   const problemText = (p: FileProblem) => t(messages[p] ?? `upload.${p}`, { limit: maxFiles, count: maxFiles });
   const full = records.length >= maxFiles;
   const aria = ariaFor(id, rawErrors);
-  const shownStatus = stageText(t, progress);
+  const shownStatus = stageText(t, progress, Object.keys(fills ?? {}).length > 0);
   return (
     <div className="antrag-passport-upload" data-stage={progress.stage}>
       <FieldLabel htmlFor={id} required={required}>
@@ -300,8 +275,7 @@ export function PassportUploadField(props: FieldProps<UploadRecord[] | undefined
           const { ctx: current } = latest.current;
           const raw = (registry.rootSchema?.properties as Record<string, unknown> | undefined)?.[name];
           // without the form's data (a bare RJSF form) the rule is left to the schema's own check on submit
-          const data = current.formData;
-          const missing = data && requiredFirst(raw, props.schema).find((r) => !filled(data[r.field]));
+          const missing = missingFirst(current.formData, raw, props.schema);
           const found = missing
             ? undefined
             : fileProblem(file, records.length, { mimeTypes, minBytes, maxBytes, maxFiles });
@@ -335,6 +309,17 @@ export function PassportUploadField(props: FieldProps<UploadRecord[] | undefined
         t={t}
         disabled={disabled || readonly}
         onRemove={remove}
+        preview={(r) =>
+          r.status === 'done' && (
+            <FilePreview
+              uid={r.uid}
+              name={r.name}
+              type={r.type}
+              file={chosen?.uid === r.uid ? chosen.file : undefined}
+              t={t}
+            />
+          )
+        }
         progress={() =>
           busy && (
             <Progress

@@ -20,10 +20,20 @@ interface FileListProps<F extends ListedFile> {
   onRemove: (file: F) => void;
   /** What shows after a file while it is on its way (a progress bar), if anything. */
   progress?: (file: F) => ReactNode;
+  /** What shows under a file (its preview), if anything. */
+  preview?: (file: F) => ReactNode;
 }
 
-/** The chosen files of an upload field: each name (shortened, whole in its title), a remove button, its progress. */
-export function FileList<F extends ListedFile>({ files, label, t, disabled, onRemove, progress }: FileListProps<F>) {
+/** The chosen files of an upload field: each name (shortened, whole in its title), a remove button, its progress, its preview. */
+export function FileList<F extends ListedFile>({
+  files,
+  label,
+  t,
+  disabled,
+  onRemove,
+  progress,
+  preview,
+}: FileListProps<F>) {
   if (files.length === 0) return null;
   return (
     <ul aria-label={label} style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
@@ -39,6 +49,7 @@ export function FileList<F extends ListedFile>({ files, label, t, disabled, onRe
             disabled={disabled}
           />
           {progress?.(file)}
+          {preview?.(file)}
         </li>
       ))}
     </ul>

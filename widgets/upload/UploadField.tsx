@@ -7,9 +7,11 @@ import { FieldLabel } from '../shared/FieldLabel.js';
 import { formContextOf, maybe, textOr, textsOf } from '../shared/texts.js';
 import { type FileProblem, fileProblem } from './checks.js';
 import { FileList } from './FileList.js';
+import { FilePreview } from './FilePreview.js';
 import { storedFileName } from './fileName.js';
 import { leadUploadFor, MissingLeadError } from './leadUpload.js';
 import { deleteLocalCopy, saveLocalCopy } from './localCopies.js';
+import { missingFirst } from './requiredFirst.js';
 import { type SignedUploadHandle, signedUpload } from './signedUpload.js';
 
 export type UploadStatus = 'uploading' | 'done' | 'error';
@@ -79,6 +81,8 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
       .map((r) => ({ ...r, percent: r.status === 'done' ? 100 : 0 })),
   );
   const [problem, setProblem] = useState<string | undefined>();
+  // the files chosen here, for their previews (a file restored from a draft shows its local copy)
+  const [chosen, setChosen] = useState<ReadonlyMap<string, File>>(() => new Map());
   const itemsRef = useRef(items);
   const handles = useRef(new Map<string, SignedUploadHandle>());
   const onChangeRef = useRef(onChange);
@@ -183,6 +187,7 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
 
   const start = (file: File) => {
     const uid = globalThis.crypto.randomUUID();
+    setChosen((files) => new Map(files).set(uid, file));
     const stored = storedFileName(file.name, docKey ?? name, { prefix: fileNamePrefix });
     update(
       (list) => [
@@ -225,6 +230,11 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
     handles.current.get(uid)?.abort();
     handles.current.delete(uid);
     update((list) => list.filter((i) => i.uid !== uid), true);
+    setChosen((files) => {
+      const rest = new Map(files);
+      rest.delete(uid);
+      return rest;
+    });
     void deleteLocalCopy(uid);
   };
 
@@ -243,6 +253,13 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
         disabled={disabled || readonly || full}
         showUploadList={false}
         beforeUpload={(file, picked) => {
+          // a field the upload needs first (the eligibility document's kind): refused, nothing listed or sent
+          const raw = (registry.rootSchema?.properties as Record<string, unknown> | undefined)?.[name];
+          const missing = missingFirst(formContextOf(registry).formData, raw, props.schema);
+          if (missing) {
+            setProblem(t(missing.message));
+            return Upload.LIST_IGNORE;
+          }
           // count this pick's earlier accepted files too
           const index = picked.indexOf(file);
           const earlier = picked
@@ -279,6 +296,11 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
         t={t}
         disabled={disabled || readonly}
         onRemove={(item) => remove(item.uid)}
+        preview={(item) =>
+          item.status === 'done' && (
+            <FilePreview uid={item.uid} name={item.name} type={item.type} file={chosen.get(item.uid)} t={t} />
+          )
+        }
         progress={(item) =>
           item.status !== 'done' && (
             <Progress

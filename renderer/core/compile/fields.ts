@@ -1,5 +1,5 @@
 import countries from 'i18n-iso-countries';
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
+import { getCountries, getCountryCallingCode, Metadata } from 'libphonenumber-js/max';
 import type {
   DateRef,
   Field,
@@ -144,7 +144,7 @@ function optionList(
   options: Option[] | OptionSource,
   ctx: FieldContext,
   pointer: string,
-): Array<{ value: string | number | boolean; label: string; visibleIf?: JsonValue }> | undefined {
+): Array<{ value: string | number | boolean; label: string; visibleIf?: JsonValue; country?: string }> | undefined {
   if (Array.isArray(options)) {
     return options.map((o, i) => ({
       value: o.value,
@@ -171,12 +171,7 @@ function optionList(
     }));
   }
   if (options.builtin === 'countries') return COUNTRY_OPTIONS;
-  if (options.builtin === 'dialCodes') {
-    // country calling codes as dialled: '+49'
-    return [...new Set(getCountries().map((c) => getCountryCallingCode(c)))]
-      .sort((a, b) => Number(a) - Number(b))
-      .map((code) => ({ value: `+${code}`, label: `+${code}` }));
-  }
+  if (options.builtin === 'dialCodes') return DIAL_CODE_OPTIONS;
   // languages: the widget builds the list from the active language; no enum
   return undefined;
 }
@@ -185,6 +180,25 @@ function sortedCopy<T extends { label: string }>(list: T[], texts: TextTable): T
   const en = (k: string) => texts.texts[k]?.en ?? k;
   return [...list].sort((a, b) => en(a.label).localeCompare(en(b.label)));
 }
+
+/**
+ * Country calling codes as dialled ('+49'), one option a country (`country`: ISO 3166 alpha-2), so the widget
+ * names each in the page's language ('Germany (+49)'). By code; of the countries sharing one, the code's main
+ * country first (US for +1), which a stored '+1' shows as.
+ */
+const DIAL_CODE_OPTIONS = (() => {
+  // the method is there at run time, though the package's types leave it out
+  const metadata = new Metadata() as unknown as { getCountryCodesForCallingCode(code: string): string[] | undefined };
+  return [...new Set(getCountries().map((c) => getCountryCallingCode(c)))]
+    .sort((a, b) => Number(a) - Number(b))
+    .flatMap((code) =>
+      (metadata.getCountryCodesForCallingCode(code) ?? []).map((country) => ({
+        value: `+${code}`,
+        label: `+${code}`,
+        country,
+      })),
+    );
+})();
 
 const COUNTRY_CODES = Object.keys(countries.getAlpha2Codes()).sort();
 /** English names by code; the widgets show the names of the active language. */
@@ -342,7 +356,8 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
       const boolean = field.valueType === undefined && all('boolean');
       schema = { type: numeric ? 'number' : boolean ? 'boolean' : 'string' };
       if (ordered && !field.allowCustom) {
-        allOf.push({ enum: ordered.map((o) => o.value), errorMessage: 'validation.option' });
+        // several options may give one value (the countries sharing a calling code)
+        allOf.push({ enum: [...new Set(ordered.map((o) => o.value))], errorMessage: 'validation.option' });
       }
       freeTextChoice = schema.type === 'string' && (!ordered || !!field.allowCustom);
       whenRequired = numeric || boolean ? undefined : nonEmptyText;
@@ -382,6 +397,7 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
       widget = field.type === 'agreement' ? 'agreement' : 'checkbox';
       if (field.type === 'agreement') {
         options.content = t.key(field.content, `${hint}.content`, `${pointer}/content`);
+        options.amounts = field.amounts;
         // the content is the label: without one of its own, RJSF would show the field's name above it
         if (field.label === undefined) options.label = false;
       }
@@ -616,6 +632,7 @@ export function compileField(field: Field, ctx: FieldContext, pointer: string): 
       schema = {};
       uiField = 'info';
       options.content = t.key(field.content, `${hint}.content`, `${pointer}/content`);
+      options.amounts = field.amounts;
       options.variant = field.variant ?? 'info';
       break;
     case 'universitySelect':

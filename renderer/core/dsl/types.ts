@@ -241,6 +241,7 @@ export interface AgreementField extends FieldBase {
   type: 'agreement';
   /** The agreement text; markdown links open in a new tab. */
   content: Text;
+  amounts?: TextAmounts;
 }
 export interface DateField extends FieldBase {
   type: 'date';
@@ -379,9 +380,12 @@ export interface ComputedField extends FieldBase {
   value: string;
   format?: 'text' | 'number' | 'currency' | 'date';
 }
+/** Amounts in euro the text names as `{{name}}`, each written as the page's language writes money. */
+export type TextAmounts = Record<string, number>;
 export interface InfoField extends FieldBase {
   type: 'info';
   content: Text;
+  amounts?: TextAmounts;
   variant?: 'info' | 'warning' | 'plain';
 }
 export interface UniversitySelectField extends FieldBase, TextLimit {

@@ -62,6 +62,13 @@ const KYC_DOC_KEYS = new Set(['passport_eu', 'passport_non_eu']);
 const IMAGE_LIMITS = { minBytes: 1, allowed: DOCUMENT_TYPES.filter((t) => t.startsWith('image/')) };
 
 /**
+ * A lead's documents follow the shared uploader (spec 001 §5): JPEG, PNG or PDF (no GIF), at most 10 MB in 1000-based
+ * units (or MAX_UPLOAD_BYTES when that is lower). The browser refuses the same before sending a byte.
+ */
+const LEAD_DOCUMENT_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'application/pdf'];
+const LEAD_DOCUMENT_MAX_BYTES = 10_000_000;
+
+/**
  * The calls behind the document, face, OTP, payer, place and search features. The CRM paths answer
  * on this server by default (`{host}` is this server unless CRM_BASE points elsewhere).
  */
@@ -135,8 +142,12 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
       throw new RequestProblem(403, 'A verification link adds a new passport only.');
     if (!file) throw new RequestProblem(400, 'the file is missing (multipart field `file`)');
     if (!/^[a-z0-9_]{1,64}$/.test(docKey)) throw new RequestProblem(400, 'doc_key must name a document kind');
-    const check = await checkFile(file.bytes, file.contentType, { minBytes: 1, maxBytes, allowed: DOCUMENT_TYPES });
-    if (!check.ok) throw new RequestProblem(400, check.message);
+    const check = await checkFile(file.bytes, file.contentType, {
+      minBytes: 1,
+      maxBytes: Math.min(maxBytes, LEAD_DOCUMENT_MAX_BYTES),
+      allowed: LEAD_DOCUMENT_TYPES,
+    });
+    if (!check.ok) throw new RequestProblem(check.reason === 'too-large' ? 413 : 400, check.message);
     let payerId: number | null = null;
     if (fields.payer_id) {
       const payer = await activePayerId(ctx.db, parseId(fields.payer_id), leadId);

@@ -79,12 +79,17 @@ describe('info and computed', () => {
     };
     const schema = { type: 'object' as const, properties: { total: { type: 'number' as const } } };
     const { unmount } = renderForm({ schema, uiSchema, formContext: { formData: { sum: 1234.56 } } });
-    expect(screen.getByText('€ 1.234,56')).toBeTruthy();
+    // amounts in the page's language: English by default
+    expect(screen.getByText('€1,234.56')).toBeTruthy();
     unmount();
     renderForm({ schema, uiSchema });
     expect(screen.queryByText('Total')).toBeNull();
     expect(formatComputed('2024-03-15', 'date')).toBe('15/03/2024');
-    expect(formatComputed(1234.5, 'number')).toBe('1.234,5');
+    expect(formatComputed(1234.5, 'number')).toBe('1,234.5');
+    expect(formatComputed(1234.5, 'number', 'de')).toBe('1.234,5');
+    expect(formatComputed(6150.4, 'currency', 'en')).toBe('€6,150.40');
+    expect(formatComputed(6150.4, 'currency', 'de')).toBe('6.150,40\u00a0€');
+    expect(formatComputed(35, 'currency', 'fr')).toBe('35,00\u00a0€');
   });
 });
 

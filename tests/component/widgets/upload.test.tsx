@@ -1,5 +1,6 @@
 /** @vitest-environment jsdom */
 import '../setup.js';
+import type { RJSFSchema } from '@rjsf/utils';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -147,5 +148,53 @@ describe('file names', () => {
   it('shortens names longer than 20 characters to 10 + … + 10', () => {
     expect(shortFileName('short.pdf')).toBe('short.pdf');
     expect(shortFileName('abcdefghijKLMNOPQRSTUVWXYZ.pdf')).toBe('abcdefghij…UVWXYZ.pdf');
+  });
+});
+
+describe('upload field that needs another field first (DSL rule `requires`)', () => {
+  // the compiled shape: our keyword `requiresField` beside RJSF's JSON Schema
+  const needs = {
+    type: 'object',
+    properties: {
+      kind: { type: 'string' as const },
+      document: {
+        type: 'array' as const,
+        items: { type: 'object' as const },
+        allOf: [{ requiresField: 'kind', errorMessage: 'Please select a Visa Eligibility Document' }],
+      },
+    },
+  } as unknown as RJSFSchema;
+  const ui = {
+    document: {
+      'ui:field': 'upload',
+      'ui:title': 'Eligibility document',
+      'ui:options': { maxFiles: 1, docKeyFrom: 'kind', target: 'signed' },
+    },
+  };
+
+  it('refuses a file while the field is empty: the message at the upload, nothing listed, nothing sent', async () => {
+    const fetchDouble = stubNetwork();
+    const user = userEvent.setup({ applyAccept: false });
+    const { latest } = renderForm({ schema: needs, uiSchema: ui, formContext: { formData: {} } });
+    await user.upload(screen.getByLabelText('Eligibility document'), pdf('admission.pdf', 120_000));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please select a Visa Eligibility Document');
+    expect(screen.queryByRole('listitem')).toBeNull();
+    expect(latest()?.document).toBeUndefined();
+    expect(fetchDouble).not.toHaveBeenCalled();
+  });
+
+  it('takes the file once the field is filled', async () => {
+    const fetchDouble = stubNetwork();
+    const user = userEvent.setup({ applyAccept: false });
+    renderForm({
+      schema: needs,
+      uiSchema: ui,
+      formData: { kind: 'admission_certificate' },
+      formContext: { formData: { kind: 'admission_certificate' } },
+    });
+    await user.upload(screen.getByLabelText('Eligibility document'), pdf('admission.pdf', 120_000));
+    expect(await screen.findByRole('listitem')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(fetchDouble).toHaveBeenCalled());
   });
 });

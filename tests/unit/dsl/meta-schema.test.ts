@@ -238,7 +238,7 @@ describe('dsl.schema.json matches renderer/core/dsl/types.ts', () => {
     }),
     checkboxField: own<CheckboxField>({ type: true }),
     switchField: own<SwitchField>({ type: true }),
-    agreementField: own<AgreementField>({ type: true, content: true }),
+    agreementField: own<AgreementField>({ type: true, content: true, amounts: true }),
     dateField: own<DateField>({ type: true, displayFormat: true }),
     monthField: own<MonthField>({ type: true, displayFormat: true }),
     numberField: own<NumberField>({ type: true, min: true, max: true, step: true, wholeNumber: true, slider: true }),
@@ -269,7 +269,7 @@ describe('dsl.schema.json matches renderer/core/dsl/types.ts', () => {
     consentPdfField: own<ConsentPdfField>({ type: true, template: true, fileName: true, fills: true }),
     payersField: own<PayersField>({ type: true, itemFields: true, uniqueBy: true, maxItems: true }),
     computedField: own<ComputedField>({ type: true, value: true, format: true }),
-    infoField: own<InfoField>({ type: true, content: true, variant: true }),
+    infoField: own<InfoField>({ type: true, content: true, amounts: true, variant: true }),
     universitySelectField: own<UniversitySelectField>({
       type: true,
       maxLength: true,
