@@ -341,12 +341,19 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
 test.describe('the health-insurance booking', () => {
   test('a customer who booked with another address is asked to use the same address', async ({ page, server, sql }) => {
     const email = `ana.${Date.now()}@example.org`;
-    // the earlier booking of this customer, with another address
-    await sql(`insert into submissions (kind, form_id, data, language) values ($1, $2, $3, 'en')`, [
-      '/api/internal/services/aok',
-      HI_FORM,
-      JSON.stringify({ email, address: 'Torstraße 1', postalCode: '10119', city: 'Berlin' }),
-    ]);
+    // the earlier booking of this customer (e-mail and passport number), with another address; and one of another
+    // person with the same e-mail address, which blocks nothing (anyone may type a stranger's address)
+    const earlier = { email, address: 'Torstraße 1', postalCode: '10119', city: 'Berlin' };
+    for (const data of [
+      { ...earlier, passportNumber: 'fx 123456' },
+      { ...earlier, address: 'Attacker Road 9', passportNumber: 'ZZ999999' },
+    ]) {
+      await sql(`insert into submissions (kind, form_id, data, language) values ($1, $2, $3, 'en')`, [
+        '/api/internal/services/aok',
+        HI_FORM,
+        JSON.stringify(data),
+      ]);
+    }
     const before = (await latestSubmission(sql, HI_FORM))?.id ?? 0;
     await page.goto(`${server}/forms/${HI_FORM}`);
     await fillBooking(page, email.toUpperCase(), 'Karl-Marx-Allee 1');

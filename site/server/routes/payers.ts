@@ -165,6 +165,9 @@ async function checkedUploads(
     });
   }
   if (errors.length > 0) throw new PayerRejected(errors);
+  // the records now carry the stored type and size: checked again, so no claimed size passes the field's rules
+  const stored = item.validate(out, locale);
+  if (stored.length > 0) throw new PayerRejected(stored);
   return { payer: out, docIds };
 }
 

@@ -67,6 +67,11 @@ const IMAGE_LIMITS = { minBytes: 1, allowed: DOCUMENT_TYPES.filter((t) => t.star
  */
 const LEAD_DOCUMENT_TYPES: readonly string[] = ['image/jpeg', 'image/png', 'application/pdf'];
 const LEAD_DOCUMENT_MAX_BYTES = 10_000_000;
+/**
+ * The smallest document of the shared uploader (spec 001 §5: 0.1 MB, 1000-based), for every kind but the passport
+ * images, which the verification and text extraction read at any size.
+ */
+const LEAD_DOCUMENT_MIN_BYTES = 100_000;
 
 /**
  * The calls behind the document, face, OTP, payer, place and search features. The CRM paths answer
@@ -143,7 +148,7 @@ export async function registerServiceRoutes(app: FastifyInstance, ctx: ServerCon
     if (!file) throw new RequestProblem(400, 'the file is missing (multipart field `file`)');
     if (!/^[a-z0-9_]{1,64}$/.test(docKey)) throw new RequestProblem(400, 'doc_key must name a document kind');
     const check = await checkFile(file.bytes, file.contentType, {
-      minBytes: 1,
+      minBytes: KYC_DOC_KEYS.has(docKey) ? 1 : LEAD_DOCUMENT_MIN_BYTES,
       maxBytes: Math.min(maxBytes, LEAD_DOCUMENT_MAX_BYTES),
       allowed: LEAD_DOCUMENT_TYPES,
     });

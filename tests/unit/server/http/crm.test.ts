@@ -119,7 +119,8 @@ describe('POST /api/v1/lead/upload-file', () => {
     const payerId = await addPayer(lead.id);
     const answer = await upload(
       { lead_id: lead.id, doc_key: 'payer_passport', payer_id: payerId },
-      { bytes: JPEG, type: 'image/jpeg', name: 'ben.jpg' },
+      // a scan of a realistic size (documents other than the passport take 100 KB to 10 MB)
+      { bytes: Buffer.concat([JPEG, Buffer.alloc(120_000)]), type: 'image/jpeg', name: 'ben.jpg' },
     );
     expect(answer.status).toBe(200);
     const row = await h.db
