@@ -21,7 +21,8 @@ import { accessible, button, dateIn, headline, named, REQUIRED } from './filling
 import { expect, type Fixtures, test } from './fixtures.js';
 
 const FORM = 'blocked-account';
-const SHOTS = '/tmp/h/blocked';
+// what the tests saw, for a person to look at (kept with the other test results)
+const SHOTS = '.test-results/screens/blocked';
 const GERMANY = { name: 'Germany', iso: 'DE' };
 
 const blockedAccount = (() => {

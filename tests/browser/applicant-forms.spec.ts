@@ -15,7 +15,8 @@ const REVIEW_FORM = 'review-your-university';
 const REVIEW_ACTION = '**/api/reviews/university';
 const SUCCESS = 'Thanks for your review!';
 const FAILURE = 'Your review could not be sent.';
-const SHOTS = '/tmp/h/forms';
+// what the tests saw, for a person to look at (kept with the other test results)
+const SHOTS = '.test-results/screens/forms';
 
 /** The three steps of the review form, filled with valid answers up to (not including) Done. */
 async function fillReview(page: Page, next = 'Next'): Promise<void> {

@@ -14,7 +14,8 @@ const WHOLE_NUMBER_NO_DECIMALS = 'Please enter a whole number (no decimals or co
 const WHOLE_NUMBER = 'Please enter a whole number';
 const AT_MOST_6 = 'Please enter a value of at most 6';
 const AT_LEAST_MINUS_1 = 'Please enter a value of at least -1';
-const SHOTS = '/tmp/h/numbers';
+// what the tests saw, for a person to look at (kept with the other test results)
+const SHOTS = '.test-results/screens/numbers';
 
 /** Opens `path` with a draft saved at `step` and takes the offer to continue it ('Yes', or `yes` in its language). */
 async function resume(
@@ -125,6 +126,10 @@ test.describe('numbers as the applicant typed them', () => {
     await button(page, 'Done').click();
     await expectMessage(page, 'Deposit', INVALID);
     await expect(field(page, 'Deposit')).toHaveValue('1,5');
+    // money is never below zero: a negative deposit was taken silently (found by a user, issue 15)
+    await typeInto(page, 'Deposit', '-10');
+    await expectMessage(page, 'Deposit', 'Please enter a value of at least 0');
+    await expect(field(page, 'Deposit')).toHaveValue('-10');
   });
 
   test("booking v2 on a German page: the amount '1,5' is one and a half euros, sent as a JSON number", async ({

@@ -16,7 +16,8 @@ import { expect, test } from './fixtures.js';
 const TYPE_MESSAGE = 'You can only upload .jpg, .png, .pdf file.';
 const SIZE_MESSAGE = 'File size must be between 100KB and 10MB!';
 const ELIGIBILITY = 'Upload visa eligibility document';
-const SHOTS = '/tmp/h/uploads';
+// what the tests saw, for a person to look at (kept with the other test results)
+const SHOTS = '.test-results/screens/uploads';
 
 /** A PNG of random pixels: `side` × `side`, about 4 × side² bytes (noise does not compress). */
 function noisePng(name: string, side: number): SampleFile {

@@ -24,9 +24,13 @@ export function isDialOptions(list: unknown): list is DialOption[] {
 /** One choice a country, valued by its ISO code and labelled with its name and calling code. */
 export function dialChoices(list: DialOption[], locale: string): Choice[] {
   const names = new Map(countryOptions(locale).map((c) => [c.iso, c.label]));
-  return list
-    .map((o) => ({ value: o.country, label: `${names.get(o.country) ?? o.country} (${o.value})` }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale));
+  return (
+    list
+      // a region no country list names (AC, Ascension Island; TA) would show as its bare code
+      .filter((o) => names.has(o.country))
+      .map((o) => ({ value: o.country, label: `${names.get(o.country)} (${o.value})` }))
+      .sort((a, b) => a.label.localeCompare(b.label, locale))
+  );
 }
 
 /** The country a stored code shows as: the one picked, if it has the code, else the code's main country. */

@@ -72,7 +72,8 @@ function v1Field(cms: BookingV1Field, at: string, diagnostics: Diagnostic[]): Fi
     case 'DatePicker':
       return { type: 'date', ...base, displayFormat: BOOKING_DATE_DISPLAY };
     case 'Currency':
-      return { type: 'currency', ...base, currency: 'EUR', symbolPosition: 'prefix' };
+      // an amount of money a booking asks for (a deposit, a budget) is never below zero
+      return { type: 'currency', ...base, currency: 'EUR', symbolPosition: 'prefix', min: 0 };
     case 'Checkbox':
       return { type: 'checkbox', ...base };
     case 'Upload':

@@ -131,6 +131,8 @@ describe('importBookingV1: a booking using every field type and option', () => {
         required: true,
         currency: 'EUR',
         symbolPosition: 'prefix',
+        // never below zero (a negative deposit was taken silently, issue 15)
+        min: 0,
       },
       { type: 'upload', name: 'passport', label: 'Passport copy', required: true, ...UPLOAD },
       { type: 'checkbox', name: 'terms', label: 'I accept the terms', required: true },

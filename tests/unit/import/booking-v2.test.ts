@@ -120,6 +120,8 @@ describe('importBookingV2: a booking using every kind and option', () => {
         required: true,
         currency: 'EUR',
         symbolPosition: 'prefix',
+        // never below zero (a negative deposit was taken silently, issue 15)
+        min: 0,
       },
       { type: 'upload', name: 'idCopy', label: 'ID copy', required: true, ...UPLOAD },
       { type: 'checkbox', name: 'agree', label: 'I agree', required: true },

@@ -45,6 +45,11 @@ describe('calling codes', () => {
     const choices = dialChoices(compiledDialOptions(), 'de');
     expect(choices).toContainEqual({ value: 'DE', label: 'Deutschland (+49)' });
     expect(choices.map((c) => c.label)).toEqual(choices.map((c) => c.label).sort((a, b) => a.localeCompare(b, 'de')));
+    // every choice is named: no region without a name shows as its bare code ('AC (+247)', found by a user)
+    for (const locale of ['en', 'de', 'vi'] as const) {
+      await loadCountryNames(locale);
+      expect(dialChoices(compiledDialOptions(), locale).filter((c) => /^[A-Z]{2} \(/.test(c.label))).toEqual([]);
+    }
   });
 
   it('show a stored code as the country picked, else as the code main country', () => {
