@@ -3,7 +3,7 @@
  * readers, and keeps saying so while it stays wrong; no value is rewritten behind the applicant's back.
  */
 import type { Locator, Page } from '@playwright/test';
-import { FORM, signUp } from './blocked-steps.js';
+import { FORM, pdf, signUp } from './blocked-steps.js';
 import { button, choose, expectMessage, field, headline, named, pick } from './filling.js';
 import { expect, test } from './fixtures.js';
 
@@ -149,28 +149,37 @@ test('a health-insurance phone number is refused as typed, never stripped', asyn
   await expectValid(page, 'Phone number');
 });
 
-test("the consent dialog's first Next names every guardian detail that is missing", async ({ page, server }) => {
-  // a minor's draft reopened on Blocking Details (the lead the sign-up made is stood in for by its stored ids:
-  // the step is not sent, since the dialog's fields fail first)
+/**
+ * The wizard reopened from a draft on Blocking Details (index 3) with `data` (the lead the sign-up made is stood
+ * in for by its stored ids: nothing here reaches the server before the step's own checks pass).
+ */
+async function resumeBlocking(page: Page, server: string, data: Record<string, unknown>): Promise<void> {
   await page.goto(`${server}/forms/${FORM}`);
-  await page.evaluate(() => {
-    const upload = { uid: 'u1', name: 'admission.pdf', type: 'application/pdf', size: 200_000, status: 'done' };
-    const data = {
-      visaType: 1,
-      dateOfArrival: '2027-01-20',
-      dateOfBirth: '2010-06-15',
-      contractDuration: 3,
-      blockedAmountPerMonth: 992,
-      visaEligibilityDocument: 'admission_certificate',
-      visaEligibilityUpload: [upload],
-    };
-    localStorage.setItem('BLOCKED_ACCOUNT_BOOKING_V2', JSON.stringify({ currentStep: 3, data }));
+  await page.evaluate((draft) => {
+    localStorage.setItem('BLOCKED_ACCOUNT_BOOKING_V2', JSON.stringify({ currentStep: 3, data: draft }));
     localStorage.setItem('leadId', '1');
     localStorage.setItem('leadToken', `lt_${'a'.repeat(43)}`);
-  });
+  }, data);
   await page.reload();
   await button(page, 'Yes').click();
   await expect(headline(page, /Blocking Details/)).toBeVisible();
+}
+
+const BLOCKING = {
+  visaType: 1,
+  dateOfArrival: '2027-01-20',
+  contractDuration: 3,
+  blockedAmountPerMonth: 992,
+};
+
+test("the consent dialog's first Next names every guardian detail that is missing", async ({ page, server }) => {
+  const upload = { uid: 'u1', name: 'admission.pdf', type: 'application/pdf', size: 200_000, status: 'done' };
+  await resumeBlocking(page, server, {
+    ...BLOCKING,
+    dateOfBirth: '2010-06-15',
+    visaEligibilityDocument: 'admission_certificate',
+    visaEligibilityUpload: [upload],
+  });
   await button(page, 'Next').click();
   const dialog = page.getByRole('dialog', { name: 'Parental consent' });
   await expect(dialog).toBeVisible();
@@ -186,4 +195,29 @@ test("the consent dialog's first Next names every guardian detail that is missin
     dialog.getByLabel(named('Guardian passport or ID number')),
     'Please enter a valid passport number',
   );
+});
+
+test('an eligibility upload refused for want of a type says so once, and stops saying it once a type is chosen', async ({
+  page,
+  server,
+}) => {
+  await resumeBlocking(page, server, { ...BLOCKING, dateOfBirth: '2000-06-15' });
+  const cell = page.locator('[data-field="visaEligibilityUpload"]');
+  const select = cell.getByRole('button', { name: /Select file/ });
+  // an empty Next: required, and not also the type rule (an empty list gives nothing that needs a type)
+  await button(page, 'Next').click();
+  await expect(select).toHaveAttribute('aria-invalid', 'true');
+  await expect(select).toHaveAccessibleDescription(/^This field is required!/);
+  await expect(cell).not.toContainText('Please select a Visa Eligibility Document');
+  // a file before the type: refused with the spec's message, tied to the button
+  const chooser = page.waitForEvent('filechooser');
+  await select.click();
+  await (await chooser).setFiles({
+    name: 'admission.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf('admission.pdf').buffer,
+  });
+  await expect(select).toHaveAccessibleDescription(/^Please select a Visa Eligibility Document/);
+  await choose(page, 'Visa eligibility document', 'Admission certificate');
+  await expect(cell).not.toContainText('Please select a Visa Eligibility Document');
 });

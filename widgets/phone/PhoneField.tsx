@@ -59,15 +59,16 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
   const emit = (next: Partial<PhoneValue>) => {
     const isoCode = next.isoCode ?? iso;
     const merged = { ...formData, ...next };
-    const value: PhoneValue | undefined =
+    // without a chosen country there is no code: left out, not '' (which would fail as 'The data is invalid!'
+    // beside the number's own message)
+    const value =
       !merged.phoneNumber && !next.isoCode && !formData
         ? undefined
-        : {
+        : ({
             ...(merged.areaCode ? { areaCode: merged.areaCode } : {}),
-            countryCode: isoCode ? `+${getCountryCallingCode(isoCode as CountryCode)}` : '',
+            ...(isoCode ? { countryCode: `+${getCountryCallingCode(isoCode as CountryCode)}`, isoCode } : {}),
             phoneNumber: merged.phoneNumber ?? '',
-            isoCode: isoCode ?? '',
-          };
+          } as PhoneValue);
     onChange(value, fieldPathId.path);
   };
 
@@ -80,6 +81,9 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
         <Select
           id={`${id}_countryCode`}
           aria-label={textOr(t, 'phone.countryCode', 'Country code')}
+          // no code chosen while the number is wrong: the code is part of what to fix
+          aria-invalid={(!iso && aria['aria-invalid']) || undefined}
+          aria-describedby={!iso && aria['aria-invalid'] ? aria['aria-describedby'] : undefined}
           showSearch={{ filterOption: (input, option) => matchesLabel(input, option?.label) }}
           value={iso}
           options={options.map((o) => ({ value: o.iso, label: o.label }))}

@@ -80,7 +80,8 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
       .filter((r) => r && typeof r === 'object' && typeof r.name === 'string')
       .map((r) => ({ ...r, percent: r.status === 'done' ? 100 : 0 })),
   );
-  const [problem, setProblem] = useState<string | undefined>();
+  // the last refused file's problem; `first`: refused for a field to fill first, which goes once that is filled
+  const [refusal, setProblem] = useState<{ text: string; first?: boolean } | undefined>();
   // the files chosen here, for their previews (a file restored from a draft shows its local copy)
   const [chosen, setChosen] = useState<ReadonlyMap<string, File>>(() => new Map());
   const itemsRef = useRef(items);
@@ -239,8 +240,18 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
   };
 
   const full = items.length >= maxFiles;
-  const aria = ariaFor(id, rawErrors);
   const problemId = `${id}__problem`;
+  const rootRaw = (registry.rootSchema?.properties as Record<string, unknown> | undefined)?.[name];
+  const problem =
+    refusal?.first && !missingFirst(formContextOf(registry).formData, rootRaw, props.schema)
+      ? undefined
+      : refusal?.text;
+  const fieldAria = ariaFor(id, rawErrors);
+  // the button is what takes the focus: it says when the field or the last refused file is wrong, and why
+  const aria = {
+    'aria-invalid': fieldAria['aria-invalid'] || !!problem,
+    'aria-describedby': problem ? `${problemId} ${fieldAria['aria-describedby']}` : fieldAria['aria-describedby'],
+  };
   return (
     <div>
       <FieldLabel htmlFor={id} required={required}>
@@ -257,7 +268,7 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
           const raw = (registry.rootSchema?.properties as Record<string, unknown> | undefined)?.[name];
           const missing = missingFirst(formContextOf(registry).formData, raw, props.schema);
           if (missing) {
-            setProblem(t(missing.message));
+            setProblem({ text: t(missing.message), first: true });
             return Upload.LIST_IGNORE;
           }
           // count this pick's earlier accepted files too
@@ -272,7 +283,7 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
             maxFiles,
           });
           if (found) {
-            setProblem(problemText(found));
+            setProblem({ text: problemText(found) });
           } else {
             setProblem(undefined);
             start(file);

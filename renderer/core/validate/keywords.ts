@@ -41,12 +41,16 @@ export const keywords: CodeKeywordDefinition[] = [
   siblingKeyword('postalCodeFor', 'postalCodeForSibling', 'validation.zipInvalid'),
   siblingKeyword('phoneFor', 'phoneForSibling', 'validation.phoneInvalid'),
   {
-    // the value may only be given once another field is filled ('Please select a country first!')
+    // the value may only be given once another field is filled ('Please select a country first!'); an empty file
+    // list gives nothing, so it needs nothing (it is only required, if at all)
     keyword: 'requiresField',
     schemaType: 'string',
     code(cxt) {
       const f = runtimeFunction(cxt, 'siblingFilled');
-      cxt.fail(_`!${f}(${cxt.it.parentData}, ${cxt.schema as string})`);
+      const { data } = cxt;
+      cxt.fail(
+        _`!(Array.isArray(${data}) && ${data}.length === 0) && !${f}(${cxt.it.parentData}, ${cxt.schema as string})`,
+      );
     },
     error: { message: 'validation.selectFirst', params: ({ schema }) => _`{field: ${schema as string}}` },
   },

@@ -29,6 +29,13 @@ describe('phone field', () => {
     expect(latest().phone).toEqual({ countryCode: '+49', phoneNumber: '1701234567', isoCode: 'DE' });
   });
 
+  it('stores no country code until one is chosen (an empty code would fail on its own as invalid data)', async () => {
+    const user = userEvent.setup();
+    const { latest } = renderForm({ schema, uiSchema: { phone: { ...uiSchema.phone, 'ui:options': {} } } });
+    await user.type(screen.getByLabelText('Phone'), '0151123');
+    expect(latest().phone).toEqual({ phoneNumber: '0151123' });
+  });
+
   it('keeps letters as typed and says digits only, until they are gone', async () => {
     const user = userEvent.setup();
     const { latest } = renderForm({ schema, uiSchema });

@@ -208,6 +208,11 @@ describe('blocked-account form: step 0 rules', () => {
     expect(messages(partial, 'phoneNumber')).toEqual(['Phone number is required']);
   });
 
+  it('says only that a number is invalid when no country code was chosen', () => {
+    const result = step0({ phoneNumber: { phoneNumber: '0151 123' } });
+    expect(messages(result, 'phoneNumber')).toEqual(['Invalid phone number']);
+  });
+
   it('refuses a phone number with signs other than digits instead of taking them out', () => {
     const result = step0({ phoneNumber: { countryCode: '+49', isoCode: 'DE', phoneNumber: '+49 151-234' } });
     expect(messages(result, 'phoneNumber').sort()).toEqual(['Invalid phone number', 'Please enter digits only']);
@@ -355,6 +360,16 @@ describe('blocked-account form: passport step rules', () => {
 describe('blocked-account form: blocking step rules', () => {
   const index = stepIndex(sevenSteps, 'blocking-details');
   const blocking = (data: Record<string, unknown>) => validator.validateStep(index, data);
+
+  it('says only that an empty eligibility upload is required, even before a document type is chosen', () => {
+    // an empty file list gives nothing, so the rule 'Please select a Visa Eligibility Document' does not fire
+    // beside the required message (found by a user after issue 15's fixes)
+    const empty = blocking(application({ visaEligibilityDocument: undefined, visaEligibilityUpload: [] }));
+    expect(messages(empty, 'visaEligibilityUpload')).toEqual(['This field is required!']);
+    const upload = [file('admission.pdf', 'application/pdf')];
+    const chosen = blocking(application({ visaEligibilityDocument: undefined, visaEligibilityUpload: upload }));
+    expect(messages(chosen, 'visaEligibilityUpload')).toEqual(['Please select a Visa Eligibility Document']);
+  });
 
   it('takes a contract duration of 1 to 12 months', () => {
     expect(blocking(application({ contractDuration: 1 })).valid).toBe(true);
