@@ -190,7 +190,9 @@ test.describe('the contact page (/contact)', () => {
   test('speaks the page language in the panel', async ({ page, server }) => {
     await page.goto(`${server}/de/contact`);
     const aside = panel(page, 'Kontaktinformationen');
-    await expect(aside.getByRole('heading', { name: 'Ruf die Assistance für sofortige Hilfe an' })).toBeVisible();
+    await expect(
+      aside.getByRole('heading', { name: 'Rufen Sie für sofortige Hilfe unseren Notfalldienst an' }),
+    ).toBeVisible();
     await expect(aside.getByRole('link', { name: /Unser Büro in Berlin/ })).toBeVisible();
   });
 

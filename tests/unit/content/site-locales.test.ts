@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SITE_LOCALES, siteCatalogues, siteKeys, siteText } from '../../../site/web/content/locales/index.js';
 import { RATING_LABELS_EN } from '../../../site/web/content/logic/index.js';
@@ -33,6 +34,26 @@ describe('the content site UI strings', () => {
     expect(siteText('en', 'studyGuide.relatedArticles')).toBe('Related Articles');
     expect(siteText('en', 'common.backHome')).toBe('Back Home');
     for (const [key, text] of Object.entries(RATING_LABELS_EN)) expect(siteText('en', `ratings.${key}`)).toBe(text);
+  });
+
+  it('addresses German readers of the contact page formally, in German', () => {
+    const informal = /\b(du|dich|dir|dein\w*|chatte|folge|ruf|schreib)\b/i;
+    const page = JSON.parse(readFileSync(new URL('../../../site/content/pages/contact.json', import.meta.url), 'utf8'));
+    const pageTexts: string[] = [];
+    JSON.stringify(page, (key, value) => {
+      if (key === 'de' && typeof value === 'string') pageTexts.push(value);
+      return value;
+    });
+    const panelTexts = siteKeys(siteCatalogues.de)
+      .filter((key) => key.startsWith('contact.'))
+      .map((key) => siteText('de', key));
+    expect(pageTexts.length).toBeGreaterThan(2);
+    for (const text of [...pageTexts, ...panelTexts]) {
+      expect(text).not.toMatch(informal);
+      expect(text).not.toMatch(/Assistance/);
+    }
+    for (const key of ['contact.chat', 'contact.social', 'contact.emergency'])
+      expect(siteText('de', key)).toMatch(/\bSie\b/);
   });
 
   it('fills placeholders and falls back to the key when unknown', () => {
