@@ -5,8 +5,8 @@ const LOCALES_DIR = new URL('../../../renderer/core/i18n/locales/', import.meta.
 const EXPECTED_LOCALES = ['de', 'es', 'fr', 'ru', 'vi', 'zh'];
 
 /** Keys whose value may legitimately be identical to English in every language. */
-// words that are the same in some languages ('Option' in German and French, 'No' in Spanish)
-const SAME_AS_ENGLISH_ALLOWED = new Set(['wizard.stepCount', 'rjsf.Option_1', 'rjsf.No']);
+// words that are the same in some languages ('Option' in German and French, 'No' in Spanish, 'Dr.' in German and Spanish)
+const SAME_AS_ENGLISH_ALLOWED = new Set(['wizard.stepCount', 'rjsf.Option_1', 'rjsf.No', 'options.dr']);
 
 type Catalogue = { [key: string]: string | Catalogue };
 
