@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import type { CompiledForm } from '../core/compile/types.js';
 import type { Locale, SubmitSettings } from '../core/dsl/types.js';
 import { type ApiEnv, ApiStatusError, type SubmitOutcome, submit, useSubmitMutation } from './api.js';
-import type { FinishOptions, RunnerContext } from './context.js';
+import type { FinishOptions, RunnerContext, StepHold } from './context.js';
 import { clearSavedValues, loadDraft, saveDraft } from './draft.js';
 import { Heading, Paragraph } from './Heading.js';
 import { Indicator, indicatorKind } from './Indicator.js';
@@ -138,6 +138,20 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
     [form, locale, env],
   );
 
+  // what fields say their step lacks (the OTP field while no code is sent), by field id
+  const [holds, setHolds] = useState<Record<string, StepHold>>({});
+  const holdStep = useCallback((fieldId: string, hold: StepHold | undefined) => {
+    setHolds((current) => {
+      const was = current[fieldId];
+      if (hold ? was?.next === hold.next && was?.subText === hold.subText : !was) return current;
+      const next = { ...current };
+      if (hold) next[fieldId] = hold;
+      else delete next[fieldId];
+      return next;
+    });
+  }, []);
+  const stepHeld = Object.values(holds);
+
   const context = useMemo<RunnerContext>(
     () => ({
       form,
@@ -151,8 +165,9 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
       patch,
       finish,
       call,
+      holdStep,
     }),
-    [form, state.step, locale, data, t, onUploadChange, isMobile, patch, finish, call],
+    [form, state.step, locale, data, t, onUploadChange, isMobile, patch, finish, call, holdStep],
   );
 
   const onNext = async (stepData: FormData) => {
@@ -260,7 +275,7 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
           {headline}
           {count}
         </Heading>
-        {step.subText ? <Paragraph>{t(step.subText)}</Paragraph> : null}
+        {step.subText && !stepHeld.some((h) => h.subText) ? <Paragraph>{t(step.subText)}</Paragraph> : null}
       </header>
       {stepCode.failed ? (
         <Alert
@@ -295,7 +310,7 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
             isFirst={state.step === 0}
             isLast={isLastStep(form, state)}
             busy={state.status === 'submitting'}
-            blocked={state.uploadsInFlight > 0}
+            blocked={state.uploadsInFlight > 0 || stepHeld.some((h) => h.next)}
             doneAllowed={doneAllowed(form, state.data)}
             onBack={() => dispatch({ type: 'back' })}
             t={t}

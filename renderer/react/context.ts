@@ -35,6 +35,17 @@ export interface RunnerContext {
    * failed answer resolves with `ok: false` and its message, a network failure rejects.
    */
   call: (settings: SubmitSettings) => Promise<SubmitOutcome>;
+  /**
+   * A field says what its step lacks (the OTP field while no code is sent): `next` holds the step's Next,
+   * `subText` hides the step's sub-text, which speaks of what failed ("We have sent a code"). `undefined` lifts
+   * the field's hold; a field lifts it when it goes.
+   */
+  holdStep: (fieldId: string, hold: StepHold | undefined) => void;
+}
+
+export interface StepHold {
+  next: boolean;
+  subText: boolean;
 }
 
 export interface FinishOptions {

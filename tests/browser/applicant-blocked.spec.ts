@@ -431,3 +431,128 @@ test.describe('KYC re-verification', () => {
     });
   }
 });
+
+// After issue 15's fixes: the contract-duration slider, the payer dialog's focus, KYC with a refused link ------
+
+/** As `resumeAt`, with the draft's values lacking `without` (a field the applicant has not filled in yet). */
+async function resumeWithout(page: Page, server: string, lead: Lead, stepId: string, without: string[]) {
+  await page.goto(`${server}/favicon.svg`);
+  const data: Record<string, unknown> = { ...EARLIER_STEPS, email: `erika.${lead.id}@example.com` };
+  for (const name of without) delete data[name];
+  await page.evaluate(
+    ({ lead, step, data }) => {
+      localStorage.setItem('leadId', String(lead.id));
+      localStorage.setItem('account_id', lead.account);
+      localStorage.setItem('leadToken', lead.token);
+      localStorage.setItem('passport_id', '7');
+      localStorage.setItem('BLOCKED_ACCOUNT_BOOKING_V2', JSON.stringify({ currentStep: step, data }));
+    },
+    { lead, step: stepOf(stepId), data },
+  );
+  await page.goto(`${server}/forms/${FORM}`);
+  await page.getByRole('button', { name: 'Yes', exact: true }).click();
+}
+
+/** Whether the slider's handle is drawn (not transparent). */
+const handleDrawn = (slider: Locator) => slider.evaluate((el) => getComputedStyle(el).opacity !== '0');
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`blocked account after issue 15 at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('the contract-duration slider speaks in months, chooses 1 first, shows no value while empty and takes the focus of an empty Next', async ({
+      page,
+      request,
+      server,
+    }) => {
+      const lead = await createLead(request, server, `slider.${viewport.width}.${Date.now()}@example.com`);
+      await resumeWithout(page, server, lead, 'blocking-details', ['contractDuration', 'blockedAmountPerMonth']);
+      await expect(headline(page, 'Blocking Details')).toBeVisible();
+      const slider = page.getByRole('slider', { name: /Contract duration/ });
+      await expect(slider).toHaveAttribute('aria-valuemin', '1');
+      await expect(slider).toHaveAttribute('aria-valuemax', '12');
+      await expect(slider).toHaveAttribute('aria-valuetext', 'Not chosen');
+      await expect(slider).toHaveAttribute('aria-invalid', 'false');
+
+      // an empty Next: the slider is the field that takes the focus, invalid, its message tied to it, no value shown
+      await button(page, 'Next').click();
+      await expect(slider).toBeFocused();
+      await expect(slider).toHaveAttribute('id', 'root_contractDuration');
+      await expect(slider).toHaveAttribute('aria-invalid', 'true');
+      const describedBy = (await slider.getAttribute('aria-describedby')) ?? '';
+      expect(describedBy.split(' ')).toContain('root_contractDuration__error');
+      await expect(page.locator('#root_contractDuration__error')).toHaveText(REQUIRED);
+      await expect(slider).toHaveAttribute('aria-valuetext', 'Not chosen');
+      expect(await handleDrawn(slider)).toBe(false);
+      await expect(page.locator('.ant-slider-tooltip')).toBeHidden();
+      await page.screenshot({ path: `${SHOTS}/slider-empty-next-${viewport.width}.png` });
+      await accessible(page, 'the blocking details after an empty Next');
+
+      // the first key chooses the first month, the next one moves on
+      await page.keyboard.press('ArrowRight');
+      await expect(slider).toHaveAttribute('aria-valuenow', '1');
+      await expect(slider).toHaveAttribute('aria-valuetext', '1');
+      expect(await handleDrawn(slider)).toBe(true);
+      await page.keyboard.press('ArrowRight');
+      await expect(slider).toHaveAttribute('aria-valuenow', '2');
+      await expect(slider).toHaveAttribute('aria-invalid', 'false');
+      await page.screenshot({ path: `${SHOTS}/slider-two-months-${viewport.width}.png` });
+    });
+
+    test('an empty payer focuses the first field in error, First name', async ({ page, request, server }) => {
+      const lead = await createLead(request, server, `payer.focus.${viewport.width}.${Date.now()}@example.com`);
+      await resumeAt(page, server, lead, 'payers');
+      await expect(headline(page, 'Payers')).toBeVisible();
+      await page.getByRole('button', { name: 'Add payer' }).click();
+      const adding = page.getByRole('dialog', { name: 'Add payer' });
+      await adding.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(adding.getByText(REQUIRED)).toHaveCount(3);
+      await expect(adding.getByLabel(named('First name'))).toBeFocused();
+      await adding.getByLabel(named('First name')).fill('Max');
+      await adding.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(adding.getByLabel(named('Last name'))).toBeFocused();
+    });
+
+    test('KYC with an invalid or expired link: the refusal once, no "we have sent", Next and Resend off; a good link still sends', async ({
+      page,
+      request,
+      server,
+      sql,
+    }) => {
+      const lead = await createLead(request, server, `kyc.refused.${viewport.width}.${Date.now()}@example.com`);
+      const expired = newKycKey();
+      await sql(
+        "insert into lead_keys (key_hash, lead_id, scope, expires_at) values ($1, $2, 'kyc', now() - interval '1 hour')",
+        [expired.hash, lead.id],
+      );
+      const refusal = 'This verification link is not valid or has expired. Please ask us for a new link.';
+      for (const [name, key] of [
+        ['invalid', newKycKey().key],
+        ['expired', expired.key],
+      ]) {
+        const refused = page.waitForResponse((r) => r.url().includes('/send-kyc-otp'));
+        await page.goto(`${server}/forms/kyc-reverification?user_key=${key}`);
+        expect((await refused).status()).toBe(403);
+        await expect(headline(page, 'Enter the verification code')).toBeVisible();
+        await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
+        await expect(page.getByText(refusal)).toHaveCount(1);
+        await expect(page.getByText(/We have sent/)).toHaveCount(0);
+        await expect(page.getByText('OTP sent successfully')).toHaveCount(0);
+        await expect(button(page, 'Next')).toBeDisabled();
+        await expect(page.getByRole('button', { name: /Resend/ })).toHaveCount(0);
+        await page.screenshot({ path: `${SHOTS}/kyc-${name}-link-${viewport.width}.png` });
+        await accessible(page, `the OTP step with an ${name} link`);
+      }
+
+      const good = await kycKeyFor(sql, lead.id);
+      await page.goto(`${server}/forms/kyc-reverification?user_key=${good}`);
+      await expect(page.locator('.antrag-otp').getByRole('status')).toHaveText('OTP sent successfully');
+      await expect(page.getByText('We have sent a 6-digit verification code to you.')).toBeVisible();
+      await expect(button(page, 'Next')).toBeEnabled();
+      await expect(page.getByRole('button', { name: /Resend/ })).toBeDisabled();
+    });
+  });
+}

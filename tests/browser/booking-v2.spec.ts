@@ -79,6 +79,9 @@ test.describe('booking v2 from the content service', () => {
     await pick(page, 'View', 'Garden');
     const comfort = page.getByRole('slider', { name: 'Comfort' });
     await comfort.focus();
+    // from 'Not chosen' the first key chooses the first option, the next one moves on
+    await comfort.press('ArrowRight');
+    await expect(comfort).toHaveAttribute('aria-valuetext', 'Basic');
     await comfort.press('ArrowRight');
     await expect(comfort).toHaveAttribute('aria-valuetext', 'Plus');
     await button(page, 'Next').click();

@@ -4,14 +4,16 @@ import { type ClipboardEvent, type KeyboardEvent, useCallback, useEffect, useRef
 import type { SubmitSettings } from '../../renderer/core/dsl/types.js';
 import { ariaFor } from '../shared/aria.js';
 import { formContextOf, type Translate, textOr, textsOf, type WidgetFormContext } from '../shared/texts.js';
-import { type CallFn, type CodeSend, recentSend, sendCode, sendKey } from './sendCode.js';
+import { type CallFn, type CodeSend, type Retry, recentSend, sendCode, sendKey } from './sendCode.js';
 
 /** The runner's formContext as this widget uses it (widgets may not import the runner, so typed here). */
 interface OtpFormContext extends WidgetFormContext {
   call?: CallFn;
+  /** Holds the step's Next and hides its sub-text while the field says so (RunnerContext.holdStep). */
+  holdStep?: (fieldId: string, hold: { next: boolean; subText: boolean } | undefined) => void;
 }
 
-type SendState = { phase: 'sending' | 'sent' } | { phase: 'failed'; message: string };
+type SendState = { phase: 'sending' | 'sent' } | { phase: 'failed'; message: string; retry: Retry };
 
 function messageText(t: Translate, message: { key?: string; text?: string }): string {
   return message.text ?? t(message.key ?? 'otp.sendFailed');
@@ -39,8 +41,10 @@ function useCodeSending(t: Translate, send: SubmitSettings | undefined, resendSe
         if (current.current !== codeSend) return; // unmounted, or a newer send
         if (result.ok) setState({ phase: 'sent' });
         else {
-          setState({ phase: 'failed', message: messageText(latest.current.t, result.message) });
-          setResendAt(0); // a failed send may be tried again at once
+          setState({ phase: 'failed', message: messageText(latest.current.t, result.message), retry: result.retry });
+          // a failed send may be tried again at once, or when the server says
+          setResendAt(result.retry.when === 'later' ? Date.now() + result.retry.afterSeconds * 1000 : 0);
+          setNow(Date.now());
         }
       });
     },
@@ -96,6 +100,16 @@ export function OtpWidget(props: WidgetProps) {
   const { t } = textsOf(registry);
   const ctx = formContextOf(registry) as OtpFormContext;
   const sending = useCodeSending(t, send, resendSeconds, ctx.call);
+  // no code to enter while none is sent: Next waits; a refused send (not one refused for coming too soon after
+  // the last, whose code may be in the mail) also hides the step's sub-text, which says the code was sent
+  const sendPhase = sending.state?.phase;
+  const refusedOutright = sending.state?.phase === 'failed' && sending.state.retry.when !== 'later';
+  const holdNext = sending.active && (sendPhase === undefined || sendPhase === 'sending' || refusedOutright);
+  const { holdStep } = ctx;
+  useEffect(() => {
+    holdStep?.(id, holdNext || refusedOutright ? { next: holdNext, subText: refusedOutright } : undefined);
+  }, [holdStep, id, holdNext, refusedOutright]);
+  useEffect(() => () => holdStep?.(id, undefined), [holdStep, id]);
   const refs = useRef<Array<InputRef | null>>([]);
   const text = typeof value === 'string' ? value : '';
   const digits = Array.from({ length }, (_, i) => text[i] ?? '');
@@ -194,15 +208,18 @@ export function OtpWidget(props: WidgetProps) {
         <div role="alert">
           {state?.phase === 'failed' ? <span style={{ color: '#cf1322' }}>{state.message}</span> : null}
         </div>
-        <Button
-          type="link"
-          htmlType="button"
-          style={{ paddingInline: 0 }}
-          disabled={disabled || readonly || state?.phase === 'sending' || secondsLeft > 0}
-          onClick={sending.resend}
-        >
-          {secondsLeft > 0 ? t('otp.resendIn', { seconds: secondsLeft }) : t('otp.resend')}
-        </Button>
+        {/* sending again cannot help after some refusals (a link that is not valid or has expired) */}
+        {state?.phase === 'failed' && state.retry.when === 'never' ? null : (
+          <Button
+            type="link"
+            htmlType="button"
+            style={{ paddingInline: 0 }}
+            disabled={disabled || readonly || state?.phase === 'sending' || secondsLeft > 0}
+            onClick={sending.resend}
+          >
+            {secondsLeft > 0 ? t('otp.resendIn', { seconds: secondsLeft }) : t('otp.resend')}
+          </Button>
+        )}
       </div>
     </div>
   );

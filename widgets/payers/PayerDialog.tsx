@@ -1,6 +1,6 @@
 import { Form } from '@rjsf/antd';
 import type CoreForm from '@rjsf/core';
-import type { ErrorSchema, FieldPathList, Registry, RJSFSchema } from '@rjsf/utils';
+import type { ErrorSchema, FieldPathList, Registry, RJSFSchema, RJSFValidationError } from '@rjsf/utils';
 import { Button, Modal } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formContextOf, textOr, textsOf } from '../shared/texts.js';
@@ -35,6 +35,33 @@ export interface PayerDialogProps {
   /** The lead-level upload of this payer's files (upload fields with `target: 'lead'`). */
   uploadDocument?: LeadDocumentUpload;
 }
+
+/**
+ * Focuses the control of the error whose field comes first in the dialog (the field's element, else the first
+ * control inside its element: radio groups and uploads carry the id on a wrapper).
+ */
+function focusFirstInvalid(
+  formElement: HTMLElement | null | undefined,
+  idPrefix: string,
+  errors: RJSFValidationError[],
+) {
+  if (!formElement) return;
+  const controls: HTMLElement[] = [];
+  for (const error of errors) {
+    const path = (error.property ?? '').split('.').filter(Boolean);
+    // a nested value's message (the phone's number) may sit at its field's element
+    const el =
+      formElement.ownerDocument.getElementById(`${idPrefix}_${path.join('_')}`) ??
+      formElement.ownerDocument.getElementById(`${idPrefix}_${path[0] ?? ''}`);
+    const control = el && !el.matches(FOCUSABLE) ? el.querySelector<HTMLElement>(FOCUSABLE) : el;
+    if (control && formElement.contains(control)) controls.push(control);
+  }
+  const first = controls.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1))[0];
+  first?.focus();
+}
+
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * The dialog of one payer (add, edit, or view its sworn statement): the item fields rendered by RJSF itself with the form's widgets and
@@ -189,7 +216,8 @@ export function PayerDialog(props: PayerDialogProps) {
         readonly={readonly}
         showErrorList={false}
         noHtml5Validate
-        focusOnFirstError
+        // the errors come in the order the rules ran, not the fields': the first field in the dialog gets the focus
+        focusOnFirstError={false}
         liveValidate={attempted ? 'onChange' : undefined}
         extraErrors={extraErrors}
         onChange={(e) => {
@@ -204,7 +232,10 @@ export function PayerDialog(props: PayerDialogProps) {
             );
           setItem(next);
         }}
-        onError={() => setAttempted(true)}
+        onError={(errors) => {
+          setAttempted(true);
+          focusFirstInvalid(formRef.current?.formElement.current, `${fieldId}_item`, errors);
+        }}
         onSubmit={(e) => void save((e.formData ?? {}) as Payer)}
       />
     </Modal>

@@ -50,12 +50,58 @@ describe('choiceSlider with nothing chosen yet', () => {
     expect(handle.getAttribute('aria-valuetext')).toBe('3');
   });
 
-  it('the first arrow key chooses where the handle lands, as before', () => {
+  it('the first arrow key chooses the first option, not the one after it; End the last', () => {
     const { latest } = renderForm(months);
     const handle = screen.getByRole('slider', { name: 'Contract duration' });
     key(handle, 'ArrowRight', 39);
+    expect(latest().v).toBe(1);
+    expect(handle.getAttribute('aria-valuetext')).toBe('1');
+    expect(handle.getAttribute('aria-valuenow')).toBe('1');
+    key(handle, 'ArrowRight', 39);
     expect(latest().v).toBe(2);
-    expect(handle.getAttribute('aria-valuetext')).toBe('2');
+
+    const other = renderForm(months);
+    const second = other.getAllByRole('slider', { name: 'Contract duration' }).at(-1) as HTMLElement;
+    key(second, 'End', 35);
+    expect(other.latest().v).toBe(3);
+  });
+
+  it('announces the options themselves (1–3), not their indexes, and hides the handle and its tooltip while empty', () => {
+    renderForm(months);
+    const handle = screen.getByRole('slider', { name: 'Contract duration' });
+    expect(handle.getAttribute('aria-valuemin')).toBe('1');
+    expect(handle.getAttribute('aria-valuemax')).toBe('3');
+    expect(handle.getAttribute('aria-valuenow')).toBe('1');
+    fireEvent.focus(handle);
+    expect(handle.style.opacity).toBe('0');
+    expect(document.querySelector('.ant-tooltip')).toBeNull();
+  });
+
+  it('options that are not consecutive numbers are announced by their place from 1, with their labels', () => {
+    renderForm({
+      schema: { type: 'object' as const, properties: { v: { type: 'string' as const } } },
+      uiSchema: {
+        v: {
+          'ui:widget': 'choiceSlider',
+          'ui:title': 'Size',
+          'ui:options': { options: ['s', 'm', 'l'].map((v) => ({ value: v, label: v.toUpperCase() })) },
+        },
+      },
+      formData: { v: 'm' },
+    });
+    const handle = screen.getByRole('slider', { name: 'Size' });
+    expect([handle.getAttribute('aria-valuemin'), handle.getAttribute('aria-valuemax')]).toEqual(['1', '3']);
+    expect(handle.getAttribute('aria-valuenow')).toBe('2');
+    expect(handle.getAttribute('aria-valuetext')).toBe('M');
+  });
+
+  it('the handle carries the field id, aria-invalid and aria-describedby', () => {
+    renderForm(months);
+    const handle = screen.getByRole('slider', { name: 'Contract duration' });
+    expect(handle.id).toBe('root_v');
+    expect(document.querySelectorAll('#root_v')).toHaveLength(1);
+    expect(handle.getAttribute('aria-invalid')).toBe('false');
+    expect(handle.getAttribute('aria-describedby')).toContain('root_v__error');
   });
 
   it('a key that does not move a chosen handle changes nothing', () => {

@@ -46,6 +46,7 @@ const kyc: FormDefinition = {
       id: 'otp',
       title: 'OTP',
       headline: 'Enter the verification code',
+      subText: 'We have sent a 6-digit verification code to you.',
       fields: [
         {
           name: 'otp',
@@ -101,6 +102,9 @@ async function advance(ms: number) {
 
 const resendButton = () =>
   [...document.querySelectorAll('button')].find((b) => /^Resend/.test(b.textContent ?? '')) as HTMLButtonElement;
+const nextButton = () =>
+  [...document.querySelectorAll('button')].find((b) => b.textContent === 'Next') as HTMLButtonElement;
+const SENT_TEXT = 'We have sent a 6-digit verification code to you.';
 const sendStatus = () => document.querySelector('.antrag-otp [role="status"]')?.textContent;
 const sendAlert = () => document.querySelector('.antrag-otp [role="alert"]')?.textContent;
 
@@ -140,7 +144,44 @@ describe('otp widget sending the code', () => {
     expect(resendButton().textContent).toBe('Resend in 60 s');
   });
 
-  it("says 'Failed to send OTP' when the server refuses, and Resend may be tried at once", async () => {
+  it("says 'Failed to send OTP' when the server fails, Resend may be tried at once, Next waits for a sent code", async () => {
+    const { fetch, sends } = server([
+      { status: 500, body: { status: false, message: 'Internal error' } },
+      { status: 200, body: { status: true } },
+    ]);
+    runOtp(fetch);
+    expect(nextButton().disabled).toBe(true);
+    await advance(10);
+    expect(sendAlert()).toBe('Failed to send OTP');
+    expect(sendStatus()).toBe('');
+    expect(screen.queryByText(SENT_TEXT)).toBeNull();
+    expect(nextButton().disabled).toBe(true);
+    expect(resendButton().disabled).toBe(false);
+    fireEvent.click(resendButton());
+    await advance(10);
+    expect(sends).toHaveLength(2);
+    expect(sendAlert()).toBe('');
+    expect(sendStatus()).toBe('OTP sent successfully');
+    expect(screen.getByText(SENT_TEXT)).toBeTruthy();
+    expect(nextButton().disabled).toBe(false);
+  });
+
+  it('a link the server refuses (403): its message once, no "we have sent", no Resend, Next off', async () => {
+    const { fetch, sends } = server([
+      { status: 403, body: { status: false, message: 'This verification link is not valid or has expired.' } },
+    ]);
+    runOtp(fetch);
+    await advance(10);
+    expect(sends).toHaveLength(1);
+    // (this form maps no server message: the field's own)
+    expect(sendAlert()).toBe('Failed to send OTP');
+    expect(screen.getAllByText('Failed to send OTP')).toHaveLength(1);
+    expect(screen.queryByText(SENT_TEXT)).toBeNull();
+    expect(resendButton()).toBeUndefined();
+    expect(nextButton().disabled).toBe(true);
+  });
+
+  it('a send refused as too soon (429) counts down to retry_after; the code sent before may be entered', async () => {
     const { fetch, sends } = server([
       { status: 429, body: { status: false, message: 'Failed to send OTP', retry_after: 40 } },
       { status: 200, body: { status: true } },
@@ -148,12 +189,15 @@ describe('otp widget sending the code', () => {
     runOtp(fetch);
     await advance(10);
     expect(sendAlert()).toBe('Failed to send OTP');
-    expect(sendStatus()).toBe('');
+    expect(resendButton().textContent).toBe('Resend in 40 s');
+    expect(resendButton().disabled).toBe(true);
+    expect(nextButton().disabled).toBe(false);
+    expect(screen.getByText(SENT_TEXT)).toBeTruthy();
+    await advance(40_000);
     expect(resendButton().disabled).toBe(false);
     fireEvent.click(resendButton());
     await advance(10);
     expect(sends).toHaveLength(2);
-    expect(sendAlert()).toBe('');
     expect(sendStatus()).toBe('OTP sent successfully');
   });
 

@@ -305,6 +305,21 @@ describe('payers field', () => {
     expect(within(view).queryByLabelText(/Payer id/)).toBeNull();
   });
 
+  it('an empty Add focuses the first field in error (First name), not the last', async () => {
+    const user = setupUser();
+    stubServer();
+    renderRunner();
+    await user.click(button('Add payer'));
+    const dialog = await findDialog('Add payer');
+    await user.click(button('Add', dialog));
+    expect(await within(dialog).findAllByText('This field is required!')).toHaveLength(3);
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/First name/)));
+    // with First name filled in, the next one in the dialog
+    await user.type(within(dialog).getByLabelText(/First name/), 'Ann');
+    await user.click(button('Add', dialog));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/Last name/)));
+  });
+
   it("applies the item fields' transforms as the step applies its own", async () => {
     const user = setupUser();
     const calls = stubServer();
