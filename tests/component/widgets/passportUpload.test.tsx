@@ -430,6 +430,31 @@ describe('passport upload in the runner', () => {
     } as unknown as FormDefinition);
   }
 
+  it("refuses a PDF with a message that says which files it takes (the form's own text)", async () => {
+    const net = stubNetwork({ verify: ACCEPTED, extractedData: JSON.stringify(EXTRACTED) });
+    const form = uploadStepForm();
+    render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" />);
+    await screen.findByRole('heading', { name: 'Upload your passport' });
+    const user = userEvent.setup({ applyAccept: false });
+    await user.click(screen.getByRole('combobox', { name: /Passport issued country/ }));
+    await user.keyboard('Germ');
+    const option = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ant-select-item-option[title="Germany"]');
+      if (!found) throw new Error('no option Germany');
+      return found;
+    });
+    await user.click(option);
+    await user.upload(
+      screen.getByLabelText(/^\*?\s*Passport$/),
+      new File(['%PDF-1.7'], 'passport.pdf', { type: 'application/pdf' }),
+    );
+    // not the generic 'This file type is not allowed' a user met (issue 15)
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You can only upload a .jpg or .png image of your passport.',
+    );
+    expect(net.calls).toEqual([]);
+  });
+
   it('holds Next while the passport is on its way and shows the filled fields', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
