@@ -8,9 +8,7 @@
  * API as the sign-up step makes it, its ids and token in browser storage and the saved draft at that step,
  * which the page offers to resume.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { compileForm } from '../../renderer/core/compile/index.js';
 import type { FormDefinition } from '../../renderer/core/dsl/types.js';
@@ -19,6 +17,7 @@ import { newKycKey } from '../../site/server/routes/leadAccess.js';
 import { renderPassportPage, SAMPLE, td3Lines } from '../fixtures/server/passport-image.js';
 import { accessible, button, dateIn, headline, named, REQUIRED } from './filling.js';
 import { expect, type Fixtures, test } from './fixtures.js';
+import { codeMailedTo, kycKeyFor } from './kyc-steps.js';
 
 const FORM = 'blocked-account';
 // what the tests saw, for a person to look at (kept with the other test results)
@@ -316,38 +315,6 @@ const PASSPORT = {
   mimeType: 'image/png',
   buffer: renderPassportPage({ mrz: td3Lines(SAMPLE) }),
 };
-
-/** A KYC link's key for the lead, stored as `createKycKey` stores it. */
-async function kycKeyFor(sql: Fixtures['sql'], leadId: number): Promise<string> {
-  const { key, hash } = newKycKey();
-  await sql(
-    "insert into lead_keys (key_hash, lead_id, scope, expires_at) values ($1, $2, 'kyc', now() + interval '72 hours')",
-    [hash, leadId],
-  );
-  return key;
-}
-
-/** The code of the newest mail to `email` in the server's outbox (see kyc.spec.ts). */
-function codeMailedTo(email: string): string | undefined {
-  const mails: Array<{ text: string; at: number }> = [];
-  for (const dir of readdirSync(tmpdir()).filter((d) => d.startsWith('antrag-browser-'))) {
-    const outbox = join(tmpdir(), dir, 'outbox');
-    let names: string[];
-    try {
-      names = readdirSync(outbox).filter((n) => n.endsWith('.eml'));
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      const file = join(outbox, name);
-      const text = readFileSync(file, 'utf8');
-      if (new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text))
-        mails.push({ text, at: statSync(file).mtimeMs });
-    }
-  }
-  const newest = mails.sort((a, b) => b.at - a.at)[0];
-  return newest ? /Your verification code is (\d{6})/.exec(newest.text)?.[1] : undefined;
-}
 
 test.describe('KYC re-verification', () => {
   for (const viewport of [

@@ -8,17 +8,15 @@
  * recorded with Chromium's fake camera (playwright.config.ts) and the reference provider's 'accept' ends the
  * flow: the camera off, one step back, the success screen about 2 s later.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { compileForm } from '../../renderer/core/compile/index.js';
 import type { FormDefinition } from '../../renderer/core/dsl/types.js';
 import { encodeRequest } from '../../renderer/core/payload/index.js';
-import { newKycKey } from '../../site/server/routes/leadAccess.js';
 import { renderPassportPage, SAMPLE, td3Lines } from '../fixtures/server/passport-image.js';
 import { accessible, button, dateIn, headline } from './filling.js';
-import { expect, type Fixtures, test } from './fixtures.js';
+import { expect, test } from './fixtures.js';
+import { codeMailedTo, kycKeyFor } from './kyc-steps.js';
 
 const PASSPORT = {
   name: 'passport-page.png',
@@ -69,42 +67,6 @@ async function createLead(request: APIRequestContext, server: string, email: str
   expect(response.status(), JSON.stringify(answer)).toBe(200);
   expect(answer.status).toBe(true);
   return { id: Number(answer.id), account: String(answer.account_id) };
-}
-
-/** A KYC link's key for the lead, stored as `createKycKey` stores it: its hash, its lead, 72 hours. */
-async function kycKeyFor(sql: Fixtures['sql'], leadId: number): Promise<string> {
-  const { key, hash } = newKycKey();
-  await sql(
-    "insert into lead_keys (key_hash, lead_id, scope, expires_at) values ($1, $2, 'kyc', now() + interval '72 hours')",
-    [hash, leadId],
-  );
-  return key;
-}
-
-/**
- * The code of the newest mail to `email` in the server's outbox (`<dataDir>/outbox/*.eml`, MAIL_TRANSPORT
- * outbox). The data folder is a temporary one of the global setup; the address is unique to this test, so
- * the mail is found among the browser runs' outboxes by its recipient.
- */
-function codeMailedTo(email: string): string | undefined {
-  const mails: Array<{ text: string; at: number }> = [];
-  for (const dir of readdirSync(tmpdir()).filter((d) => d.startsWith('antrag-browser-'))) {
-    const outbox = join(tmpdir(), dir, 'outbox');
-    let names: string[];
-    try {
-      names = readdirSync(outbox).filter((n) => n.endsWith('.eml'));
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      const file = join(outbox, name);
-      const text = readFileSync(file, 'utf8');
-      if (new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text))
-        mails.push({ text, at: statSync(file).mtimeMs });
-    }
-  }
-  const newest = mails.sort((a, b) => b.at - a.at)[0];
-  return newest ? /Your verification code is (\d{6})/.exec(newest.text)?.[1] : undefined;
 }
 
 /** Types a code into the six digit boxes, one key at a time, as a person does. */

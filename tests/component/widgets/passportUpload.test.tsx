@@ -408,10 +408,24 @@ describe('passport upload', () => {
     const net = stubNetwork({ verify: ACCEPTED, extractedData: JSON.stringify(EXTRACTED) });
     renderHarness();
     await pick(new File(['%PDF-1.7'], 'passport.pdf', { type: 'application/pdf' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('This file type is not allowed');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You can only upload a .jpg or .png image of your passport.',
+    );
     expect(net.calls).toEqual([]);
   });
 });
+
+/** Picks Germany as the passport's issued country in the runner's country select, as a person does. */
+async function chooseIssuedCountry(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.click(screen.getByRole('combobox', { name: /Passport issued country/ }));
+  await user.keyboard('Germ');
+  const option = await waitFor(() => {
+    const found = document.querySelector<HTMLElement>('.ant-select-item-option[title="Germany"]');
+    if (!found) throw new Error('no option Germany');
+    return found;
+  });
+  await user.click(option);
+}
 
 describe('passport upload in the runner', () => {
   /** The blocked-account form's upload step alone and a step after it, without the server submission. */
@@ -436,14 +450,7 @@ describe('passport upload in the runner', () => {
     render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" />);
     await screen.findByRole('heading', { name: 'Upload your passport' });
     const user = userEvent.setup({ applyAccept: false });
-    await user.click(screen.getByRole('combobox', { name: /Passport issued country/ }));
-    await user.keyboard('Germ');
-    const option = await waitFor(() => {
-      const found = document.querySelector<HTMLElement>('.ant-select-item-option[title="Germany"]');
-      if (!found) throw new Error('no option Germany');
-      return found;
-    });
-    await user.click(option);
+    await chooseIssuedCountry(user);
     await user.upload(
       screen.getByLabelText(/^\*?\s*Passport$/),
       new File(['%PDF-1.7'], 'passport.pdf', { type: 'application/pdf' }),
@@ -466,14 +473,7 @@ describe('passport upload in the runner', () => {
     await screen.findByRole('heading', { name: 'Upload your passport' });
     // the issued country through the form data the runner keeps: pick it in the country select
     const user = userEvent.setup({ applyAccept: false });
-    await user.click(screen.getByRole('combobox', { name: /Passport issued country/ }));
-    await user.keyboard('Germ');
-    const option = await waitFor(() => {
-      const found = document.querySelector<HTMLElement>('.ant-select-item-option[title="Germany"]');
-      if (!found) throw new Error('no option Germany');
-      return found;
-    });
-    await user.click(option);
+    await chooseIssuedCountry(user);
     await user.upload(screen.getByLabelText(/^\*?\s*Passport$/), passportImage());
     const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
     await waitFor(() => expect(next.disabled).toBe(true));
