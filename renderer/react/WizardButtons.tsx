@@ -15,7 +15,8 @@ export interface WizardButtonsProps {
   t: Translate;
 }
 
-const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined /> };
+// no space put between two Chinese characters ('提 交'): the label reads as written
+const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined />, autoInsertSpace: false };
 
 /**
  * Previous (not on the first step, nor on a step with `backButton: false`), then Next or Done; Next and Done

@@ -51,6 +51,18 @@ describe('the Send button and the result page', () => {
     expect(screen.queryByRole('img', { name: 'loading' })).toBeNull();
   });
 
+  it('writes a two-character Chinese label as written, without a space between ("完成", not "完 成")', async () => {
+    const form = compileDefinition({
+      id: 'runner-zh',
+      title: { en: 'Chinese' },
+      version: 1,
+      steps: [{ id: 'only', title: { en: 'Only' }, fields: [{ name: 'note', type: 'text', label: { en: 'Note' } }] }],
+    } as FormDefinition);
+    render(<FormRunner form={form} validation={runtimeValidation(form)} locale="zh" />);
+    const done = await screen.findByRole('button', { name: /完/ });
+    expect(done.textContent).toBe('完成');
+  });
+
   it('shows the mobile title of the result under the breakpoint, the title elsewhere', async () => {
     const user = userEvent.setup();
     const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
