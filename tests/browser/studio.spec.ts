@@ -142,8 +142,16 @@ test('a broken pattern is marked at its place with the lines `antrag validate` p
     .toBe('"^([0-9]*$"');
   await expect(problems(page)).toHaveCount(1);
   const line = (await problems(page).first().textContent()) ?? '';
+  // the pattern's line in the file as it ships (found, not written down: the form's texts move it)
+  const at =
+    readFileSync(join(ROOT, 'schemas', PRE_SUBSCRIPTION), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes('"^[0-9]*$"')) + 1;
+  expect(at).toBeGreaterThan(0);
   expect(line).toMatch(
-    /pre-subscription\.form\.json:72:\d+ \/steps\/0\/sections\/0\/fields\/4\/rules\/0\/pattern pattern "\^\(\[0-9\]\*\$" is not a valid regular expression/,
+    new RegExp(
+      `pre-subscription\\.form\\.json:${at}:\\d+ /steps/0/sections/0/fields/4/rules/0/pattern pattern "\\^\\(\\[0-9\\]\\*\\$" is not a valid regular expression`,
+    ),
   );
   // the preview keeps the last version without errors and says so
   await expect(page.getByText('The form has errors: the preview shows its last valid version.')).toBeVisible();
