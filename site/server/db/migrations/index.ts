@@ -31,7 +31,35 @@ export async function createMigrator<DB>(
   const provider: MigrationProvider = { getMigrations: async () => list };
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
-  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  return new SchemaSafeMigrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }, schema);
+}
+
+/** PostgreSQL's "schema … does not exist" naming a schema other than `own`. */
+export function otherSchemaGone(error: unknown, own: string | undefined): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '3F000' && typeof message === 'string' && !(own && message.includes(`"${own}"`));
+}
+
+/**
+ * Before it migrates, Kysely looks for its bookkeeping table among the tables of every schema of the database.
+ * Another deployment (or test) dropping its own schema at that moment makes PostgreSQL fail that look with
+ * "schema … does not exist" for a schema that is none of ours: it is looked at again (a few times), since
+ * nothing of ours changed.
+ */
+class SchemaSafeMigrator extends Migrator {
+  readonly #own: string | undefined;
+
+  constructor(props: ConstructorParameters<typeof Migrator>[0], own: string | undefined) {
+    super(props);
+    this.#own = own;
+  }
+
+  override async migrateToLatest(): ReturnType<Migrator['migrateToLatest']> {
+    for (let attempt = 1; ; attempt++) {
+      const result = await super.migrateToLatest();
+      if (attempt >= 5 || !otherSchemaGone(result.error, this.#own)) return result;
+    }
+  }
 }
 
 /** Brings the database up to date; throws naming the migration that failed (it was rolled back). */
