@@ -221,3 +221,19 @@ test('an eligibility upload refused for want of a type says so once, and stops s
   await choose(page, 'Visa eligibility document', 'Admission certificate');
   await expect(cell).not.toContainText('Please select a Visa Eligibility Document');
 });
+
+test.describe('a date typed in another format', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('is not dropped without a word: the picker says how to write it', async ({ page, server }) => {
+    await page.goto(`${server}/forms/student-job-booking`);
+    const date = field(page, 'Date of birth');
+    await date.fill('2001-03-15');
+    await date.press('Tab');
+    await expectInvalid(date, 'Please enter the date as DD/MM/YYYY.');
+    await date.fill('15/03/2001');
+    await date.press('Enter');
+    await expect(date).toHaveValue('15/03/2001');
+    await expect(date).not.toHaveAttribute('aria-invalid', 'true');
+  });
+});

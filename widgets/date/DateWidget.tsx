@@ -1,10 +1,17 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import { useState } from 'react';
 import { ariaFor } from '../shared/aria.js';
 import { maybe, textsOf } from '../shared/texts.js';
 
 const ISO = { date: 'YYYY-MM-DD', month: 'YYYY-MM' } as const;
+
+dayjs.extend(customParseFormat);
+
+/** Whether `text` is a date written exactly in `format` ('15/03/2001' in DD/MM/YYYY; not '2001-03-15', '31/02/2001'). */
+const isDateIn = (text: string, format: string) => dayjs(text, format, true).isValid();
 
 function PickerWidget({ picker, ...props }: WidgetProps & { picker: 'date' | 'month' }) {
   const {
@@ -24,7 +31,11 @@ function PickerWidget({ picker, ...props }: WidgetProps & { picker: 'date' | 'mo
   const { displayFormat = picker === 'date' ? 'DD/MM/YYYY' : 'MM/YYYY' } = options as { displayFormat?: string };
   const { t } = textsOf(registry);
   const parsed = typeof value === 'string' && value ? dayjs(value, ISO[picker]) : null;
-  return (
+  // a typed text that is no date in the display format: the picker drops it on leaving, so it is said why
+  const [unreadable, setUnreadable] = useState(false);
+  const noticeId = `${id}__format`;
+  const aria = ariaFor(id, rawErrors);
+  const control = (
     <DatePicker
       id={id}
       picker={picker}
@@ -34,15 +45,32 @@ function PickerWidget({ picker, ...props }: WidgetProps & { picker: 'date' | 'mo
       disabled={disabled || readonly}
       autoFocus={autofocus}
       style={{ width: '100%' }}
-      onChange={(d: Dayjs | null) => onChange(d ? d.format(ISO[picker]) : undefined)}
+      onChange={(d: Dayjs | null) => {
+        setUnreadable(false);
+        onChange(d ? d.format(ISO[picker]) : undefined);
+      }}
       // Enter confirms the typed date (the picker does that first); it must not also submit the step's form
       onKeyDown={(e) => {
         if (e.key === 'Enter') e.preventDefault();
       }}
-      onBlur={() => onBlur(id, value)}
+      onBlur={(e) => {
+        const text = (e.target as HTMLInputElement | null)?.value?.trim() ?? '';
+        setUnreadable(text !== '' && !isDateIn(text, displayFormat));
+        onBlur(id, value);
+      }}
       onFocus={() => onFocus(id, value)}
-      {...ariaFor(id, rawErrors)}
+      aria-invalid={aria['aria-invalid'] || unreadable}
+      aria-describedby={unreadable ? `${noticeId} ${aria['aria-describedby']}` : aria['aria-describedby']}
     />
+  );
+  if (!unreadable) return control;
+  return (
+    <>
+      {control}
+      <div id={noticeId} role="alert" className="ant-form-item-explain-error">
+        {t('validation.dateFormat', { format: displayFormat })}
+      </div>
+    </>
   );
 }
 

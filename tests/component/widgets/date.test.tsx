@@ -32,6 +32,25 @@ describe('date widget', () => {
     expect(submitted).toBe(0);
   });
 
+  it('says how to write a date when a typed text is none, instead of dropping it without a word', async () => {
+    const user = userEvent.setup();
+    const { latest } = renderForm({ schema, uiSchema });
+    const input = screen.getByLabelText('Start') as HTMLInputElement;
+    for (const typed of ['2001-03-15', '31/02/2001']) {
+      await user.clear(input);
+      await user.type(input, typed);
+      await user.tab();
+      expect(screen.getByRole('alert').textContent).toBe('Please enter the date as DD/MM/YYYY.');
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.getAttribute('aria-describedby')).toContain('root_start__format');
+      expect(latest().start).toBeUndefined();
+    }
+    await user.clear(input);
+    await user.type(input, '15/03/2001{Enter}');
+    expect(latest().start).toBe('2001-03-15');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('uses the Select date placeholder', () => {
     renderForm({ schema, uiSchema });
     expect(screen.getByPlaceholderText('Select date')).toBeTruthy();
