@@ -8,14 +8,11 @@
  * API as the sign-up step makes it, its ids and token in browser storage and the saved draft at that step,
  * which the page offers to resume.
  */
-import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { compileForm } from '../../renderer/core/compile/index.js';
-import type { FormDefinition } from '../../renderer/core/dsl/types.js';
-import { encodeRequest } from '../../renderer/core/payload/index.js';
 import { newKycKey } from '../../site/server/routes/leadAccess.js';
 import { renderPassportPage, SAMPLE, td3Lines } from '../fixtures/server/passport-image.js';
-import { accessible, button, dateIn, headline, named, REQUIRED } from './filling.js';
+import { blockedAccount, createLeadByApi, type Lead, SIGN_UP } from './blocked-steps.js';
+import { accessible, button, headline, named, REQUIRED } from './filling.js';
 import { expect, type Fixtures, test } from './fixtures.js';
 import { codeMailedTo, kycKeyFor } from './kyc-steps.js';
 
@@ -24,34 +21,15 @@ const FORM = 'blocked-account';
 const SHOTS = '.test-results/screens/blocked';
 const GERMANY = { name: 'Germany', iso: 'DE' };
 
-const blockedAccount = (() => {
-  const path = new URL('../../schemas/blocked-account/blocked-account.form.json', import.meta.url);
-  const { form } = compileForm(JSON.parse(readFileSync(path, 'utf8')) as FormDefinition);
-  if (!form) throw new Error('the blocked-account form does not compile');
-  return form;
-})();
+async function bearer(request: APIRequestContext, server: string): Promise<string> {
+  return (await (await request.get(`${server}/api/get-token`)).json()).access_token;
+}
 
 /** The seven-step variant's steps by id, as the draft counts them. */
 const stepOf = (id: string) => {
   const index = blockedAccount.steps.findIndex((s) => s.id === id);
   if (index < 0) throw new Error(`no step ${id}`);
   return index;
-};
-
-const SIGN_UP = {
-  title: 'Ms.',
-  gender: 'female',
-  firstName: 'Erika',
-  lastName: 'Mustermann',
-  street: 'Hauptstraße 5',
-  city: 'Köln',
-  district: 'Nordrhein-Westfalen',
-  zipCode: '50667',
-  country: GERMANY,
-  phoneNumber: { countryCode: '+49', phoneNumber: '15112345678', isoCode: 'DE' },
-  visaType: 1,
-  dateOfArrival: dateIn(60).iso,
-  terms: true,
 };
 
 /** What the steps before the payers hold once filled in (the draft's data). */
@@ -72,30 +50,6 @@ const EARLIER_STEPS = {
   visaEligibilityDocument: 'admission_certificate',
   visaEligibilityUpload: [{ uid: 'v1', name: 'admission.pdf', type: 'application/pdf', size: 200_000, status: 'done' }],
 };
-
-interface Lead {
-  id: number;
-  account: string;
-  token: string;
-}
-
-/** A lead as the sign-up step creates it: its step-0 submission, encoded by the form's own payload settings. */
-async function createLead(request: APIRequestContext, server: string, email: string): Promise<Lead> {
-  const signUp = blockedAccount.steps[0].submit;
-  if (!signUp) throw new Error('the sign-up step has no submission');
-  const encoded = encodeRequest(signUp, { ...SIGN_UP, email }, { host: server }, blockedAccount);
-  const response = await request.post(encoded.url, {
-    headers: { ...encoded.headers, Authorization: `Bearer ${await bearer(request, server)}` },
-    data: encoded.body as string,
-  });
-  const answer = await response.json();
-  expect(response.status(), JSON.stringify(answer)).toBe(200);
-  return { id: Number(answer.id), account: String(answer.account_id), token: String(answer.lead_token) };
-}
-
-async function bearer(request: APIRequestContext, server: string): Promise<string> {
-  return (await (await request.get(`${server}/api/get-token`)).json()).access_token;
-}
 
 /**
  * The wizard at step `stepId`, as an applicant who left it there comes back: the lead's values and the draft in
@@ -144,7 +98,7 @@ test.describe('blocked account on a 390 px phone', () => {
     await expect(headline(page, 'Get Started with blocked account application')).toBeVisible();
     await expect(page.locator('.antrag-steps-compact')).toHaveCount(0);
 
-    const lead = await createLead(request, server, `payers.${Date.now()}@example.com`);
+    const lead = await createLeadByApi(request, server, `payers.${Date.now()}@example.com`);
     await resumeAt(page, server, lead, 'upload-documents');
     await expect(headline(page, 'Upload your passport')).toBeVisible();
     const progress = page.locator('.antrag-steps-compact');
@@ -245,7 +199,7 @@ test.describe('blocked account on a 390 px phone', () => {
 test.describe('blocked account on a desktop', () => {
   test('the face step holds Continue until there is a result', async ({ page, request, server }) => {
     test.setTimeout(120_000);
-    const lead = await createLead(request, server, `face.${Date.now()}@example.com`);
+    const lead = await createLeadByApi(request, server, `face.${Date.now()}@example.com`);
     await resumeAt(page, server, lead, 'face-verification');
     await expect(headline(page, 'Face Verification')).toBeVisible();
     const face = page.locator('section.antrag-face');
@@ -271,7 +225,7 @@ test.describe('blocked account on a desktop', () => {
     request,
     server,
   }) => {
-    const lead = await createLead(request, server, `confirm.${Date.now()}@example.com`);
+    const lead = await createLeadByApi(request, server, `confirm.${Date.now()}@example.com`);
     await resumeAt(page, server, lead, 'confirm');
     await expect(headline(page, 'Confirm and submit')).toBeVisible();
     const label = (pattern: RegExp) =>
@@ -330,7 +284,7 @@ test.describe('KYC re-verification', () => {
       test.setTimeout(120_000);
       await page.setViewportSize(viewport);
       const email = `kyc.blocked.${viewport.width}.${Date.now()}@example.com`;
-      const lead = await createLead(request, server, email);
+      const lead = await createLeadByApi(request, server, email);
       const userKey = await kycKeyFor(sql, lead.id);
       await page.goto(`${server}/forms/kyc-reverification?user_key=${userKey}`);
       await expect(headline(page, 'Enter the verification code')).toBeVisible();
@@ -435,7 +389,7 @@ for (const viewport of [
       request,
       server,
     }) => {
-      const lead = await createLead(request, server, `slider.${viewport.width}.${Date.now()}@example.com`);
+      const lead = await createLeadByApi(request, server, `slider.${viewport.width}.${Date.now()}@example.com`);
       await resumeWithout(page, server, lead, 'blocking-details', ['contractDuration', 'blockedAmountPerMonth']);
       await expect(headline(page, 'Blocking Details')).toBeVisible();
       const slider = page.getByRole('slider', { name: /Contract duration/ });
@@ -470,7 +424,7 @@ for (const viewport of [
     });
 
     test('an empty payer focuses the first field in error, First name', async ({ page, request, server }) => {
-      const lead = await createLead(request, server, `payer.focus.${viewport.width}.${Date.now()}@example.com`);
+      const lead = await createLeadByApi(request, server, `payer.focus.${viewport.width}.${Date.now()}@example.com`);
       await resumeAt(page, server, lead, 'payers');
       await expect(headline(page, 'Payers')).toBeVisible();
       await page.getByRole('button', { name: 'Add payer' }).click();
@@ -489,7 +443,7 @@ for (const viewport of [
       server,
       sql,
     }) => {
-      const lead = await createLead(request, server, `kyc.refused.${viewport.width}.${Date.now()}@example.com`);
+      const lead = await createLeadByApi(request, server, `kyc.refused.${viewport.width}.${Date.now()}@example.com`);
       const expired = newKycKey();
       await sql(
         "insert into lead_keys (key_hash, lead_id, scope, expires_at) values ($1, $2, 'kyc', now() - interval '1 hour')",

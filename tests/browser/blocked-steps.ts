@@ -2,7 +2,11 @@
  * The blocked-account wizard's first steps as an applicant fills them (spec 000), shared by the browser tests
  * that need a lead: sign-up, the passport upload, sample files.
  */
-import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { compileForm } from '../../renderer/core/compile/index.js';
+import type { FormDefinition } from '../../renderer/core/dsl/types.js';
+import { encodeRequest } from '../../renderer/core/payload/index.js';
 import { renderPassportPage, SAMPLE, td3Lines } from '../fixtures/server/passport-image.js';
 import {
   accessible,
@@ -19,6 +23,66 @@ import {
 import { expect } from './fixtures.js';
 
 export const FORM = 'blocked-account';
+
+/** The blocked-account form (seven-step variant), compiled from `schemas/`. */
+export const blockedAccount = (() => {
+  const path = new URL('../../schemas/blocked-account/blocked-account.form.json', import.meta.url);
+  const { form } = compileForm(JSON.parse(readFileSync(path, 'utf8')) as FormDefinition);
+  if (!form) throw new Error('the blocked-account form does not compile');
+  return form;
+})();
+
+/** Step 0 as an adult applicant fills it (without the e-mail address). */
+export const SIGN_UP = {
+  title: 'Ms.',
+  gender: 'female',
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  street: 'Hauptstraße 5',
+  city: 'Köln',
+  district: 'Nordrhein-Westfalen',
+  zipCode: '50667',
+  country: { name: 'Germany', iso: 'DE' },
+  phoneNumber: { countryCode: '+49', phoneNumber: '15112345678', isoCode: 'DE' },
+  visaType: 1,
+  dateOfArrival: dateIn(60).iso,
+  terms: true,
+};
+
+export interface Lead {
+  id: number;
+  account: string;
+  token: string;
+}
+
+/**
+ * A lead as the sign-up step creates it: its step-0 submission, encoded by the form's own payload settings and
+ * sent with a bearer token from GET /api/get-token.
+ */
+export async function createLeadByApi(request: APIRequestContext, server: string, email: string): Promise<Lead> {
+  const signUp = blockedAccount.steps[0].submit;
+  if (!signUp) throw new Error('the sign-up step has no submission');
+  const encoded = encodeRequest(signUp, { ...SIGN_UP, email }, { host: server }, blockedAccount);
+  const token = await (await request.get(`${server}/api/get-token`)).json();
+  const response = await request.post(encoded.url, {
+    headers: { ...encoded.headers, Authorization: `Bearer ${token.access_token}` },
+    data: encoded.body as string,
+  });
+  const answer = await response.json();
+  expect(response.status(), JSON.stringify(answer)).toBe(200);
+  expect(answer.status).toBe(true);
+  return { id: Number(answer.id), account: String(answer.account_id), token: String(answer.lead_token) };
+}
+
+/** Chooses `file` through the passport field's upload button, as with the file dialog. */
+export async function choosePassport(page: Page, file: SampleFile): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page
+    .locator('.antrag-passport-upload')
+    .getByRole('button', { name: /Select file/ })
+    .click();
+  await (await chooser).setFiles(file);
+}
 
 /** A passport page whose machine-readable zone holds `birthDate` (YYMMDD); number X4K7T9RN3, valid to 2031. */
 export function passport(birthDate: string): SampleFile {
@@ -99,12 +163,7 @@ export async function signUp(page: Page, who: Applicant): Promise<void> {
 /** Step 1: the passport image goes through the real uploads, verification and OCR; the rest is typed. */
 export async function passportStep(page: Page, file: SampleFile): Promise<void> {
   await choose(page, 'Passport issued country', 'Germany', 'Germ');
-  const chooser = page.waitForEvent('filechooser');
-  await page
-    .locator('.antrag-passport-upload')
-    .getByRole('button', { name: /Select file/ })
-    .click();
-  await (await chooser).setFiles(file);
+  await choosePassport(page, file);
   await expect(button(page, 'Next')).toBeDisabled();
   await expect(page.locator('.antrag-passport-upload').getByRole('status')).toHaveText(
     'Passport verified. Please check the passport data below.',

@@ -8,13 +8,10 @@
  * recorded with Chromium's fake camera (playwright.config.ts) and the reference provider's 'accept' ends the
  * flow: the camera off, one step back, the success screen about 2 s later.
  */
-import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { compileForm } from '../../renderer/core/compile/index.js';
-import type { FormDefinition } from '../../renderer/core/dsl/types.js';
-import { encodeRequest } from '../../renderer/core/payload/index.js';
+import type { Page } from '@playwright/test';
 import { renderPassportPage, SAMPLE, td3Lines } from '../fixtures/server/passport-image.js';
-import { accessible, button, dateIn, headline } from './filling.js';
+import { createLeadByApi } from './blocked-steps.js';
+import { accessible, button, headline } from './filling.js';
 import { expect, test } from './fixtures.js';
 import { codeMailedTo, kycKeyFor } from './kyc-steps.js';
 
@@ -29,44 +26,6 @@ declare global {
   interface Window {
     __faceStreams: MediaStream[];
   }
-}
-
-/**
- * A lead as the blocked-account sign-up step creates it: its step-0 submission, encoded by the form's own
- * payload settings and sent with a bearer token from GET /api/get-token.
- */
-async function createLead(request: APIRequestContext, server: string, email: string) {
-  const path = new URL('../../schemas/blocked-account/blocked-account.form.json', import.meta.url);
-  const { form } = compileForm(JSON.parse(readFileSync(path, 'utf8')) as FormDefinition);
-  if (!form) throw new Error('the blocked-account form does not compile');
-  const signUp = form.steps[0].submit;
-  if (!signUp) throw new Error('the sign-up step has no submission');
-  const data = {
-    title: 'Ms.',
-    gender: 'female',
-    firstName: 'Erika',
-    lastName: 'Mustermann',
-    street: 'Hauptstraße 5',
-    city: 'Köln',
-    district: 'Nordrhein-Westfalen',
-    zipCode: '50667',
-    country: { name: 'Germany', iso: 'DE' },
-    phoneNumber: { countryCode: '+49', phoneNumber: '15112345678', isoCode: 'DE' },
-    email,
-    visaType: 1,
-    dateOfArrival: dateIn(60).iso,
-    terms: true,
-  };
-  const encoded = encodeRequest(signUp, data, { host: server }, form);
-  const token = await (await request.get(`${server}/api/get-token`)).json();
-  const response = await request.post(encoded.url, {
-    headers: { ...encoded.headers, Authorization: `Bearer ${token.access_token}` },
-    data: encoded.body as string,
-  });
-  const answer = await response.json();
-  expect(response.status(), JSON.stringify(answer)).toBe(200);
-  expect(answer.status).toBe(true);
-  return { id: Number(answer.id), account: String(answer.account_id) };
 }
 
 /** Types a code into the six digit boxes, one key at a time, as a person does. */
@@ -102,7 +61,7 @@ test.describe('KYC re-verification', () => {
   }) => {
     test.setTimeout(150_000);
     const email = `kyc.${Date.now()}@example.com`;
-    const lead = await createLead(request, server, email);
+    const lead = await createLeadByApi(request, server, email);
     const userKey = await kycKeyFor(sql, lead.id);
     // every camera stream the page opens, to see that its tracks end
     await page.addInitScript(() => {

@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { renderPassportPage, SAMPLE, td3Lines } from '../fixtures/server/passport-image.js';
+import { choosePassport } from './blocked-steps.js';
 import { accessible, button, choose, choosePlace, dateIn, field, headline, pick } from './filling.js';
 import { expect, type Fixtures, test } from './fixtures.js';
 
@@ -54,16 +55,6 @@ async function leadOf(sql: Fixtures['sql'], email: string) {
     [`%${email}%`],
   );
   return rows[0];
-}
-
-/** Chooses `file` through the passport field's upload button, as with the file dialog. */
-async function choosePassport(page: Page, file: typeof PASSPORT): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page
-    .locator('.antrag-passport-upload')
-    .getByRole('button', { name: /Select file/ })
-    .click();
-  await (await chooser).setFiles(file);
 }
 
 test.describe('passport upload in the blocked-account wizard', () => {

@@ -265,8 +265,7 @@ export function UploadField(props: FieldProps<UploadRecord[] | undefined>) {
         showUploadList={false}
         beforeUpload={(file, picked) => {
           // a field the upload needs first (the eligibility document's kind): refused, nothing listed or sent
-          const raw = (registry.rootSchema?.properties as Record<string, unknown> | undefined)?.[name];
-          const missing = missingFirst(formContextOf(registry).formData, raw, props.schema);
+          const missing = missingFirst(formContextOf(registry).formData, rootRaw, props.schema);
           if (missing) {
             setProblem({ text: t(missing.message), first: true });
             return Upload.LIST_IGNORE;
