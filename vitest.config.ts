@@ -1,7 +1,11 @@
 import { availableParallelism } from 'node:os';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // the workspace packages from their sources (their `source` export condition): tests need no package build
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/component/**/*.test.tsx'],
     environment: 'node',

@@ -4,10 +4,11 @@
  * every other path is a page of the content site (`/de/…` in German). The form engine and the content site are
  * separate chunks, loaded only by the routes that need them.
  */
+
+import type { Locale } from '@antrag/core/dsl/types';
+import { DEFAULT_LOCALE, isLocale } from '@antrag/core/i18n/locale';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import type { Locale } from '../../renderer/core/dsl/types.js';
-import { DEFAULT_LOCALE, isLocale } from '../../renderer/core/i18n/locale.js';
 import { LOADING, Spinner } from './Spinner.js';
 
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });

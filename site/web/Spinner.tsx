@@ -2,7 +2,7 @@
  * The page's loading indicator while a route's code or content arrives: a CSS ring with a status role, so the content
  * site and the app's router need no component library for it (antd's Spin would bring its theme engine along).
  */
-import type { Locale } from '../../renderer/core/dsl/types.js';
+import type { Locale } from '@antrag/core/dsl/types';
 import './spinner.css';
 
 /** The spinner's loading text in the page's language, for spinners drawn before a route's catalogue has loaded. */

@@ -4,4 +4,4 @@
  * number import `runtime` from here, ajv's helpers from `validation-runtime.ts` (see `phoneRuntimeImport` in
  * renderer/core/validate/precompile.ts).
  */
-export * as runtime from '../../renderer/core/validate/runtime.js';
+export * as runtime from '@antrag/core/validate/runtime';

@@ -5,9 +5,10 @@
  * lacks the phone-number checks: the modules of forms that check a phone number import it from
  * `validation-runtime-phone.ts` instead.
  */
+
+export * as runtime from '@antrag/core/validate/runtimeCore';
 export * as equal from 'ajv/dist/runtime/equal.js';
 export * as timestamp from 'ajv/dist/runtime/timestamp.js';
 export * as ucs2length from 'ajv/dist/runtime/ucs2length.js';
 export * as uri from 'ajv/dist/runtime/uri.js';
 export * as validation_error from 'ajv/dist/runtime/validation_error.js';
-export * as runtime from '../../renderer/core/validate/runtimeCore.js';

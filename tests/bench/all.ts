@@ -27,7 +27,7 @@ type Summary = Array<{ measure: string; value: string; target: string; verdict: 
 /** Runs one benchmark script with its output shown; its figures as JSON from `file`. */
 function run(script: string, args: string[], file: string): unknown {
   console.log(`\n=== ${script} ${args.join(' ')}\n`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(HERE, script), ...args], {
+  const result = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', join(HERE, script), ...args], {
     cwd: ROOT,
     stdio: 'inherit',
   });

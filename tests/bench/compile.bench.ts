@@ -7,12 +7,12 @@
  */
 import { arch, cpus, platform, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { formTypes } from '../../cli/src/typegen.js';
-import { checkDefinitionShape } from '../../renderer/core/compile/check.js';
-import { compileForm } from '../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../renderer/core/compile/types.js';
-import type { Field, FormDefinition, Rule } from '../../renderer/core/dsl/types.js';
-import { precompileValidators } from '../../renderer/core/validate/index.js';
+import { formTypes } from '../../packages/cli/src/typegen.js';
+import { checkDefinitionShape } from '../../packages/core/src/compile/check.js';
+import { compileForm } from '../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../packages/core/src/compile/types.js';
+import type { Field, FormDefinition, Rule } from '../../packages/core/src/dsl/types.js';
+import { precompileValidators } from '../../packages/core/src/validate/index.js';
 
 const TARGET_SECONDS = 5;
 

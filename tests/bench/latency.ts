@@ -48,11 +48,13 @@ import { extname, join, normalize } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type CDPSession, chromium, type Page } from 'playwright';
 import { build, type Plugin } from 'vite';
-import { compileForm, renderSchemaFor } from '../../renderer/core/compile/index.js';
-import type { CompiledForm, JsonSchema } from '../../renderer/core/compile/types.js';
-import { translate } from '../../renderer/core/i18n/index.js';
-import { localizeUiNode } from '../../renderer/core/i18n/uiSchema.js';
-import { precompileValidators } from '../../renderer/core/validate/index.js';
+import { compileForm } from '../../packages/core/src/compile/index.js';
+import type { CompiledForm, JsonSchema } from '../../packages/core/src/compile/types.js';
+import { translate } from '../../packages/core/src/i18n/index.js';
+import { localizeUiNode } from '../../packages/core/src/i18n/uiSchema.js';
+import { precompileValidators } from '../../packages/core/src/validate/index.js';
+import { renderChecksOf } from '../../packages/react/src/engine/renderChecks.js';
+import { renderSchemaFor } from '../../packages/react/src/engine/renderSchema.js';
 import { generateForm } from './latency/generate.js';
 import type { ProbeResult } from './latency/probe.js';
 
@@ -181,7 +183,7 @@ function plainUiSchema(form: CompiledForm): Record<string, unknown> {
 
 /** Vite plugin: the compiled forms as virtual modules (`virtual:bench-antrag`, `virtual:bench-plain`). */
 function benchData(cases: Case[]): Plugin {
-  const runtime = join(ROOT, 'renderer/core/validate/runtime.ts');
+  const runtime = join(ROOT, 'packages/core/src/validate/runtime.ts');
   const modules = new Map<string, string>();
   const antrag = cases.map(
     (c) =>
@@ -189,7 +191,10 @@ function benchData(cases: Case[]): Plugin {
   );
   modules.set('virtual:bench-antrag', `export const cases = {\n${antrag.join(',\n')}\n};\n`);
   for (const c of cases) {
-    modules.set(`virtual:bench-validators/${c.name}`, precompileValidators(c.form, { runtimeImport: runtime }));
+    modules.set(
+      `virtual:bench-validators/${c.name}`,
+      precompileValidators(c.form, { runtimeImport: runtime, checks: renderChecksOf(c.form) }),
+    );
   }
   const plain = Object.fromEntries(
     cases.map((c) => [

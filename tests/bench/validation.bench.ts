@@ -25,10 +25,10 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compileForm } from '../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../renderer/core/compile/types.js';
-import type { FormDefinition } from '../../renderer/core/dsl/types.js';
-import { withComputedValues } from '../../renderer/core/expr/index.js';
+import { compileForm } from '../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../packages/core/src/compile/types.js';
+import type { FormDefinition } from '../../packages/core/src/dsl/types.js';
+import { withComputedValues } from '../../packages/core/src/expr/index.js';
 import {
   createAjv,
   createFormValidator,
@@ -37,7 +37,7 @@ import {
   normalizeData,
   precompileValidators,
   type ValidateFn,
-} from '../../renderer/core/validate/index.js';
+} from '../../packages/core/src/validate/index.js';
 import { application } from '../fixtures/forms/blocked-account.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -177,7 +177,7 @@ async function main(): Promise<void> {
   try {
     const start = performance.now();
     const code = precompileValidators(form, {
-      runtimeImport: join(ROOT, 'renderer/core/validate/runtime.ts'),
+      runtimeImport: join(ROOT, 'packages/core/src/validate/runtime.ts'),
       include: 'all',
     });
     const generateMs = performance.now() - start;
@@ -189,6 +189,7 @@ async function main(): Promise<void> {
       const output = execFileSync(
         process.execPath,
         [
+          '--conditions=source',
           '--import',
           'tsx',
           fileURLToPath(import.meta.url),

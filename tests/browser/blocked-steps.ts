@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { compileForm } from '../../renderer/core/compile/index.js';
-import type { FormDefinition } from '../../renderer/core/dsl/types.js';
-import { encodeRequest } from '../../renderer/core/payload/index.js';
+import { compileForm } from '../../packages/core/src/compile/index.js';
+import type { FormDefinition } from '../../packages/core/src/dsl/types.js';
+import { encodeRequest } from '../../packages/core/src/payload/index.js';
 import { renderPassportPage, SAMPLE, td3Lines } from '../fixtures/server/passport-image.js';
 import {
   accessible,

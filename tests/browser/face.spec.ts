@@ -11,9 +11,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
-import { compileForm } from '../../renderer/core/compile/index.js';
-import type { FormDefinition } from '../../renderer/core/dsl/types.js';
-import { precompileValidators } from '../../renderer/core/validate/index.js';
+import { compileForm } from '../../packages/core/src/compile/index.js';
+import type { FormDefinition } from '../../packages/core/src/dsl/types.js';
+import { precompileValidators } from '../../packages/core/src/validate/index.js';
+import { renderChecksOf } from '../../packages/react/src/engine/renderChecks.js';
 import { newLeadToken } from '../../site/server/routes/leadAccess.js';
 import { expect, expectAccessible, type Fixtures, test } from './fixtures.js';
 
@@ -44,7 +45,12 @@ function testForm() {
   return {
     form,
     // its one step's validators, as `GET /api/forms/{id}/validators/0.js` serves them
-    validators: precompileValidators(form, { runtimeImport: '/assets/validation-runtime.js', bundle: true, step: 0 }),
+    validators: precompileValidators(form, {
+      runtimeImport: '/assets/validation-runtime.js',
+      bundle: true,
+      step: 0,
+      checks: renderChecksOf(form, 0),
+    }),
   };
 }
 

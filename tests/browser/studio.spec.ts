@@ -29,7 +29,7 @@ function startStudio(folder: string, studioRoot: string): Promise<{ child: Child
   if (!webRoot) throw new Error('BROWSER_WEB_ROOT is not set: run the browser tests through playwright.config.ts');
   const child = spawn(
     process.execPath,
-    ['cli/bin/antrag.js', 'studio', folder, '--port', '0', '--web-root', webRoot, '--studio-root', studioRoot],
+    ['packages/cli/bin/antrag.js', 'studio', folder, '--port', '0', '--web-root', webRoot, '--studio-root', studioRoot],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   return new Promise((resolve, reject) => {
@@ -118,7 +118,7 @@ async function replaceInEditor(page: Page, find: string, text: string): Promise<
 
 function validate(file: string): Promise<string[]> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['cli/bin/antrag.js', 'validate', file], { cwd: ROOT }, (_error, stdout) =>
+    execFile(process.execPath, ['packages/cli/bin/antrag.js', 'validate', file], { cwd: ROOT }, (_error, stdout) =>
       resolve(stdout.split('\n').filter((l) => l !== '' && !/^\d+ files? checked/.test(l))),
     );
   });

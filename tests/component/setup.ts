@@ -4,12 +4,12 @@ import { ConfigProvider, message, notification } from 'antd';
 import { createElement } from 'react';
 import { afterAll, afterEach } from 'vitest';
 // every language's texts, as on the server (the web app loads the one a page shows)
-import '../../renderer/core/i18n/index.js';
-import { preloadWizardParts } from '../../renderer/react/lazyParts.js';
-import { fallbackWidgets } from '../../renderer/react/registry.js';
-import { loadCountryNames } from '../../widgets/country/countryNames.js';
-import { preloadAll } from '../../widgets/index.js';
-import { isLazyComponent } from '../../widgets/lazy.js';
+import '../../packages/core/src/i18n/index.js';
+import { preloadWizardParts } from '../../packages/react/src/engine/lazyParts.js';
+import { fallbackWidgets } from '../../packages/react/src/engine/registry.js';
+import { loadCountryNames } from '../../packages/react/src/widgets/country/countryNames.js';
+import { preloadAll } from '../../packages/react/src/widgets/index.js';
+import { isLazyComponent } from '../../packages/react/src/widgets/lazy.js';
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>

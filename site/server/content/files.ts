@@ -6,12 +6,19 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CheckedContent, checkContent, type StoredRecord } from '../../../cli/src/content/check.js';
-import { CONTENT_MANIFEST } from '../../../cli/src/content/manifest.js';
-import { loadContentSchemas, type RecordKind } from '../../../cli/src/content/schemas.js';
-import { type ContentShapes, contentShapes, type Shape } from '../../../cli/src/content/shape.js';
-import { displayPath } from '../../../cli/src/paths.js';
-import { diagnosticLine, plural } from '../../../cli/src/report.js';
+import {
+  type CheckedContent,
+  CONTENT_MANIFEST,
+  type ContentShapes,
+  checkContent,
+  contentShapes,
+  displayPath,
+  loadContentSchemas,
+  type RecordKind,
+  type Shape,
+  type StoredRecord,
+} from '@antrag/content';
+import { diagnosticText } from '@antrag/core/document';
 import { localize } from '../search/index.js';
 import { rankPaths } from './paths.js';
 import {
@@ -276,7 +283,8 @@ export function createFileContentSource(options: FileContentOptions = {}): FileC
   const errors = checked.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     throw new ContentError(
-      `the content in ${displayPath(dir)} has ${plural(errors.length, 'error')}:\n${errors.map(diagnosticLine).join('\n')}`,
+      `the content in ${displayPath(dir)} has ${errors.length} error${errors.length === 1 ? '' : 's'}:\n` +
+        errors.map((d) => diagnosticText(d, displayPath)).join('\n'),
     );
   }
   const shapes = contentShapes(loadContentSchemas(options.schemaDir));

@@ -11,10 +11,10 @@
  * field has (one cached listing of the kind): a value no record has is answered without asking the service, so
  * unknown slugs cost no upstream request however many there are.
  */
+
+import type { RecordKind } from '@antrag/content';
+import { type ContentShapes, contentShapes, loadContentSchemas, type Shape } from '@antrag/content';
 import { LRUCache } from 'lru-cache';
-import type { RecordKind } from '../../../cli/src/content/schemas.js';
-import { loadContentSchemas } from '../../../cli/src/content/schemas.js';
-import { type ContentShapes, contentShapes, type Shape } from '../../../cli/src/content/shape.js';
 import { localize } from '../search/index.js';
 import { rankPaths } from './paths.js';
 import {

@@ -3,7 +3,7 @@
  * content service's GraphQL API, by the environment (README, "The server": CONTENT_SOURCE and CONTENT_*).
  */
 import { resolve } from 'node:path';
-import type { RecordKind } from '../../../cli/src/content/schemas.js';
+import type { RecordKind } from '@antrag/content';
 import { createFileContentSource, DEFAULT_ASSET_BASE, DEFAULT_CONTENT_DIR } from './files.js';
 import {
   DEFAULT_CACHE_BYTES,

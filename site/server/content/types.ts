@@ -4,7 +4,7 @@
  * `{ __typename, id, flatData }`. Every ContentSource answers in this shape, whether it reads the content files of
  * the repository or a real service's GraphQL API.
  */
-import type { RecordKind } from '../../../cli/src/content/schemas.js';
+import type { RecordKind } from '@antrag/content';
 import type { Language } from '../search/index.js';
 
 export type { RecordKind };

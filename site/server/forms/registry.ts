@@ -1,11 +1,11 @@
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm, JsonSchema } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition, JsonPrimitive, SubmitSettings, ValueSource } from '../../../renderer/core/dsl/types.js';
-import { type CmsKind, detectCmsKind, importCms } from '../../../renderer/core/import/index.js';
-import { createAjv } from '../../../renderer/core/validate/ajv.js';
-import { createFormValidator, type FormValidator } from '../../../renderer/core/validate/index.js';
+import { compileForm } from '@antrag/core/compile';
+import type { CompiledForm, JsonSchema } from '@antrag/core/compile/types';
+import type { FormDefinition, JsonPrimitive, SubmitSettings, ValueSource } from '@antrag/core/dsl/types';
+import { type CmsKind, detectCmsKind, importCms } from '@antrag/core/import';
+import { createFormValidator, type FormValidator } from '@antrag/core/validate';
+import { createAjv } from '@antrag/core/validate/ajv';
 
 /** One submission a form makes: the form, its settings, the step (for step submissions), and the schema the server checks. */
 export interface SubmissionTarget {
@@ -55,7 +55,7 @@ export function variantKey(options: Record<string, JsonPrimitive>): string {
   return new URLSearchParams(
     Object.keys(options)
       .sort()
-      .map((k) => [k, String(options[k])]),
+      .map((k): [string, string] => [k, String(options[k])]),
   ).toString();
 }
 

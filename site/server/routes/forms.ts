@@ -1,6 +1,7 @@
+import type { CompiledForm } from '@antrag/core/compile/types';
+import { precompileValidators } from '@antrag/core/validate';
+import { renderChecksOf } from '@antrag/react/render-checks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import { precompileValidators } from '../../../renderer/core/validate/index.js';
 import type { ServerContext } from '../context.js';
 import type { FormRegistry } from '../forms/registry.js';
 
@@ -61,6 +62,7 @@ export function registerFormRoutes(
         phoneRuntimeImport: phoneRuntimeUrl(runtimeUrl),
         bundle: true,
         step,
+        checks: renderChecksOf(form, step),
       });
       byStep.set(step ?? 'all', code);
     }

@@ -3,11 +3,11 @@
  * itself (the same rules the browser's dialog applies), with the item's labels, read-only fields and
  * upload fields. Pure: no database, no HTTP.
  */
-import type { CompiledForm, JsonSchema } from '../../../renderer/core/compile/types.js';
-import type { Locale } from '../../../renderer/core/dsl/types.js';
-import { translate } from '../../../renderer/core/i18n/index.js';
-import { createAjv } from '../../../renderer/core/validate/ajv.js';
-import { type FieldError, normalizeData, toFieldErrors } from '../../../renderer/core/validate/validator.js';
+import type { CompiledForm, JsonSchema } from '@antrag/core/compile/types';
+import type { Locale } from '@antrag/core/dsl/types';
+import { translate } from '@antrag/core/i18n';
+import { createAjv } from '@antrag/core/validate/ajv';
+import { type FieldError, normalizeData, toFieldErrors } from '@antrag/core/validate/validator';
 
 type Node = Record<string, unknown>;
 

@@ -1,10 +1,10 @@
+import type { Locale } from '@antrag/core/dsl/types';
+import { isLocale, translate } from '@antrag/core/i18n';
+import { decodePayload, unflattenForm } from '@antrag/core/payload';
+import { templateErrors } from '@antrag/core/payload/template';
+import type { FieldError } from '@antrag/core/validate';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { Locale } from '../../../renderer/core/dsl/types.js';
-import { isLocale, translate } from '../../../renderer/core/i18n/index.js';
-import { decodePayload, unflattenForm } from '../../../renderer/core/payload/index.js';
-import { templateErrors } from '../../../renderer/core/payload/template.js';
-import type { FieldError } from '../../../renderer/core/validate/index.js';
 import type { ServerContext } from '../context.js';
 import { ADDRESS_MISMATCH, hasOtherAddress } from '../customers/address.js';
 import { insertLead, jsonValue } from '../db/index.js';

@@ -5,9 +5,10 @@
  * case-insensitive label substring; a typed text without a match is kept as a custom option, and when the request
  * fails it is the sole option. Keys: Down/Up move, Enter picks, Escape closes (and, closed, clears).
  */
+
+import { useDebounced } from '@antrag/react/hooks/useDebounced';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type UIEvent, useEffect, useMemo, useState } from 'react';
-import { useDebounced } from '../../../renderer/react/useDebounced.js';
 import { useText } from './context.js';
 import { type Choice, COUNTS, hasMore, shownChoices } from './logic/index.js';
 

@@ -1,7 +1,8 @@
 /** The 404 page of a form that does not exist, loaded only then (it keeps antd's Result out of a form's first load). */
+
+import type { Locale } from '@antrag/core/dsl/types';
+import { translate } from '@antrag/core/i18n/catalogue';
 import { Button, Result } from 'antd';
-import type { Locale } from '../../../renderer/core/dsl/types.js';
-import { translate } from '../../../renderer/core/i18n/catalogue.js';
 
 export default function FormNotFound({ locale }: { locale: Locale }) {
   return (

@@ -2,17 +2,18 @@
  * A compiled form page: the form engine, loaded only on form routes (`/forms/{id}`, the booking processes) and
  * on content pages that embed a form.
  */
+
+import type { CompiledForm } from '@antrag/core/compile/types';
+import type { Locale } from '@antrag/core/dsl/types';
+import { translate } from '@antrag/core/i18n/catalogue';
+import { loadCatalogue } from '@antrag/core/i18n/load';
+import { ApiStatusError } from '@antrag/react/engine/api';
+import { FormRunner } from '@antrag/react/engine/FormRunner';
+import { accessibleTheme, UI_FONT } from '@antrag/react/engine/theme';
+import { type PrecompiledModule, type StepValidation, stepwiseValidation } from '@antrag/react/engine/validator';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, ConfigProvider } from 'antd';
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { Locale } from '../../../renderer/core/dsl/types.js';
-import { translate } from '../../../renderer/core/i18n/catalogue.js';
-import { loadCatalogue } from '../../../renderer/core/i18n/load.js';
-import { ApiStatusError } from '../../../renderer/react/api.js';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { accessibleTheme, UI_FONT } from '../../../renderer/react/theme.js';
-import { type PrecompiledModule, type StepValidation, stepwiseValidation } from '../../../renderer/react/validator.js';
 import { LOADING, Spinner } from '../Spinner.js';
 
 const FormNotFound = lazy(() => import('./FormNotFound.js'));

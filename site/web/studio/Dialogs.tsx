@@ -2,9 +2,10 @@
  * The studio's two dialogs: a new form from a template, and a CMS definition (pasted or opened from a file)
  * converted into a new form. Both open a new, unsaved file in the editor; saving creates it in the folder.
  */
+
+import type { CmsKind } from '@antrag/core/import';
 import { Alert, Button, Input, Modal, Radio, Select } from 'antd';
 import { useId, useRef, useState } from 'react';
-import type { CmsKind } from '../../../renderer/core/import/index.js';
 import { useStudioT } from './i18n.js';
 import { type CmsImport, importCmsText } from './importCms.js';
 import { isFormPath } from './paths.js';

@@ -4,6 +4,8 @@
  * from outside. Tab is left to move the focus (keyboard users are not trapped); Ctrl/Cmd+S reaches the page, which
  * saves.
  */
+
+import dslSchema from '@antrag/core/dsl.schema.json' with { type: 'json' };
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, redo, redoDepth, undo, undoDepth } from '@codemirror/commands';
 import { json, jsonLanguage } from '@codemirror/lang-json';
@@ -30,7 +32,6 @@ import {
 import { jsonCompletion, jsonSchemaHover, stateExtensions } from 'codemirror-json-schema';
 import type { JSONSchema7 } from 'json-schema';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
-import dslSchema from '../../../schemas/dsl.schema.json' with { type: 'json' };
 import type { EditorDiagnostic } from './ranges.js';
 
 export interface EditorHandle {

@@ -3,13 +3,14 @@
  * TypeScript type of its data (made by the studio server: json-schema-to-typescript needs Node and prettier) and
  * the requests the current data would make, encoded as the payload maps say and never sent.
  */
+
+import type { CompiledForm } from '@antrag/core/compile/types';
+import type { Locale, SubmitSettings } from '@antrag/core/dsl/types';
+import { type EncodedRequest, encodeRequest } from '@antrag/core/payload';
+import { applyAllTransforms, withComputed } from '@antrag/core/wizard';
+import { Loading } from '@antrag/react/engine/Loading';
 import { Alert, Button, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { Locale, SubmitSettings } from '../../../renderer/core/dsl/types.js';
-import { type EncodedRequest, encodeRequest } from '../../../renderer/core/payload/index.js';
-import { Loading } from '../../../renderer/react/Loading.js';
-import { applyAllTransforms, withComputed } from '../../../renderer/react/wizard.js';
 import { studioApi } from './api.js';
 import { useStudioT } from './i18n.js';
 import type { FormData } from './previewProtocol.js';

@@ -3,10 +3,11 @@
  * engine (`PreviewFrame`), and the data the form holds now. The frame keeps its step and data across edits: every
  * new version of the form is rendered at the step and with the data the author had.
  */
+
+import type { CompiledForm } from '@antrag/core/compile/types';
+import { LOCALES, type Locale } from '@antrag/core/dsl/types';
 import { Alert, Button, Radio, Select } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import { LOCALES, type Locale } from '../../../renderer/core/dsl/types.js';
 import { LANGUAGE_NAMES, useStudioT } from './i18n.js';
 import { type FormData, isPreviewMessage, PREVIEW_CHANNEL, type RenderMessage } from './previewProtocol.js';
 

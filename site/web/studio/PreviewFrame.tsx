@@ -7,11 +7,11 @@ import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps, RegistryFieldsType } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 // every language's catalogue: the preview switches languages in place (the site loads only the page's own)
-import '../../../renderer/core/i18n/index.js';
-import type { ApiEnv } from '../../../renderer/react/api.js';
-import type { RunnerContext } from '../../../renderer/react/context.js';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
+import '@antrag/core/i18n';
+import type { ApiEnv } from '@antrag/react/engine/api';
+import type { RunnerContext } from '@antrag/react/engine/context';
+import { FormRunner } from '@antrag/react/engine/FormRunner';
+import { runtimeValidation } from '@antrag/react/engine/runtimeValidation';
 import {
   isPreviewMessage,
   PREVIEW_CHANNEL,

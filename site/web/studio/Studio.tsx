@@ -3,9 +3,10 @@
  * print (checked as the author types, after a short pause), and beside it the live preview and what the form
  * compiles to. What is typed is kept in browser storage until it is saved.
  */
+
+import type { CompiledForm } from '@antrag/core/compile/types';
 import { Alert, Button, Select, Tabs } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
 import { StudioApiError, type StudioFolderInfo, studioApi } from './api.js';
 import type { BufferStore } from './buffers.js';
 import { type BufferCheck, BufferChecker } from './check.js';

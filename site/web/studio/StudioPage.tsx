@@ -7,8 +7,9 @@
  * Served by `antrag studio`, the page edits that command's folder; served by the site, which has neither the
  * studio's API nor its bundle, it says how to start the studio locally.
  */
+
+import type { Locale } from '@antrag/core/dsl/types';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import type { Locale } from '../../../renderer/core/dsl/types.js';
 import { Spinner } from '../Spinner.js';
 import { StudioApiError, type StudioFolderInfo, studioApi } from './api.js';
 import type { StudioApp } from './app.js';

@@ -3,12 +3,13 @@
  * studio`): the route `StudioPage` mounts it into its page. It brings its own React, antd, CodeMirror, compiler and
  * form engine, so none of them changes how the site's form and content routes are split into chunks.
  */
+
+import type { Locale } from '@antrag/core/dsl/types';
+import { Loading } from '@antrag/react/engine/Loading';
+import { accessibleTheme } from '@antrag/react/engine/theme';
 import { ConfigProvider } from 'antd';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Locale } from '../../../renderer/core/dsl/types.js';
-import { Loading } from '../../../renderer/react/Loading.js';
-import { accessibleTheme } from '../../../renderer/react/theme.js';
 import type { StudioFolderInfo } from './api.js';
 import { BufferStore, browserStorage } from './buffers.js';
 import { StudioTContext, studioT } from './i18n.js';

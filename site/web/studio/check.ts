@@ -6,10 +6,8 @@
  * The pipeline reads synchronously; files a `$ref` names are fetched between passes: a pass that asks for a file
  * not fetched yet is run again once it is there.
  */
-import type { FileAccess, LoadedDocument } from '../../../cli/src/document.js';
-import { readDocument } from '../../../cli/src/document.js';
-import { diagnosticText } from '../../../cli/src/lines.js';
-import { type FormSource, formFromDocument } from '../../../cli/src/source.js';
+import type { FileAccess, LoadedDocument } from '@antrag/core/document';
+import { diagnosticText, type FormSource, formFromDocument, readDocument } from '@antrag/core/document';
 import { dirnameOf, resolvePath } from './paths.js';
 
 export interface BufferCheck {

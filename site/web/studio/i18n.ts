@@ -2,8 +2,9 @@
  * The studio's own texts in the engine's languages (`locales/*.json`; English is the reference), with counts
  * in each language's plural forms (`key_one`, `key_few`, `key_many`, `key_other`, as `Intl.PluralRules` names them).
  */
+
+import type { Locale } from '@antrag/core/dsl/types';
 import { createContext, useContext } from 'react';
-import type { Locale } from '../../../renderer/core/dsl/types.js';
 import de from './locales/de.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import es from './locales/es.json' with { type: 'json' };
@@ -83,4 +84,4 @@ export function useStudioT(): StudioT {
 }
 
 /** The languages' own names, for the preview's language switch. */
-export { LANGUAGE_NAMES } from '../../../renderer/core/i18n/locale.js';
+export { LANGUAGE_NAMES } from '@antrag/core/i18n/locale';

@@ -3,10 +3,10 @@
  * `antrag import` converts it: the core importer, `$schema` first, naming the meta-schema relative to the file.
  */
 
-import { JsonText } from '../../../cli/src/locate.js';
-import type { Diagnostic } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { type CmsKind, detectCmsKind, importCms } from '../../../renderer/core/import/index.js';
+import type { Diagnostic } from '@antrag/core/compile/types';
+import { JsonText } from '@antrag/core/document';
+import type { FormDefinition } from '@antrag/core/dsl/types';
+import { type CmsKind, detectCmsKind, importCms } from '@antrag/core/import';
 
 export interface CmsImport {
   /** What the document was read as. */

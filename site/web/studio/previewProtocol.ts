@@ -3,8 +3,8 @@
  * (`/studio/preview`), so the mobile width is a real narrow window with the engine's own media queries. Messages
  * go by `postMessage`, same origin only.
  */
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { Locale } from '../../../renderer/core/dsl/types.js';
+import type { CompiledForm } from '@antrag/core/compile/types';
+import type { Locale } from '@antrag/core/dsl/types';
 
 export const PREVIEW_CHANNEL = 'antrag-studio-preview';
 

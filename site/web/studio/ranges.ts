@@ -6,10 +6,10 @@
  * as an item of a list, by its opening bracket and first property (`{ "name": "semester"`), so a long field
  * definition is not underlined from top to bottom. A field whose type is unknown is marked at its type.
  */
+
+import type { LocatedDiagnostic } from '@antrag/core/document';
+import { diagnosticText, pointerSegments } from '@antrag/core/document';
 import { findNodeAtLocation, type Node, parseTree, type Segment } from 'jsonc-parser';
-import type { LocatedDiagnostic } from '../../../cli/src/document.js';
-import { diagnosticText } from '../../../cli/src/lines.js';
-import { pointerSegments } from '../../../cli/src/locate.js';
 
 export interface TextRange {
   from: number;

@@ -2,7 +2,7 @@
  * Starting points for a new form, as DSL definitions (data, like every form): the author picks one, names the
  * file, and edits from there. Each compiles without a diagnostic (tests/unit/studio/templates.test.ts).
  */
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
+import type { FormDefinition } from '@antrag/core/dsl/types';
 
 export const TEMPLATE_IDS = ['blank', 'enquiry', 'booking'] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];

@@ -1,7 +1,7 @@
 /** A compiled form's text by its key, in one language: the form's own texts first, then the shared catalogue. */
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { Locale } from '../../../renderer/core/dsl/types.js';
-import { catalogueOf, catalogues, lookup } from '../../../renderer/core/i18n/index.js';
+import type { CompiledForm } from '@antrag/core/compile/types';
+import type { Locale } from '@antrag/core/dsl/types';
+import { catalogueOf, catalogues, lookup } from '@antrag/core/i18n';
 
 export function formText(form: CompiledForm, key: string, locale: Locale): string {
   const own = form.texts[key];

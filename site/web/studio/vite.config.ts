@@ -1,12 +1,12 @@
 /**
  * The studio's own bundle: `app.tsx` and everything it loads (CodeMirror, the compiler, the form engine for the
  * preview), built into `dist/studio` and served at `/studio-app/` by `antrag studio`. A build of its own, so the
- * site's build (`/vite.config.ts`) holds only the small `/studio` route and its form and content chunks stay as they
+ * site's build (`site/vite.config.ts`) holds only the small `/studio` route and its form and content chunks stay as they
  * are. `antrag studio` builds it when it is missing (or with `--build`).
  */
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 const studio = import.meta.dirname;
 
@@ -15,6 +15,8 @@ export default defineConfig({
   base: '/studio-app/',
   publicDir: false,
   plugins: [react()],
+  // the workspace packages from their sources (their `source` export condition)
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     outDir: resolve(studio, '../../../dist/studio'),
     emptyOutDir: true,

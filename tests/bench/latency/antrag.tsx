@@ -6,9 +6,9 @@
 import { cases } from 'virtual:bench-antrag';
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { defaultWidgets } from '../../../renderer/react/registry.js';
-import { precompiledValidation } from '../../../renderer/react/validator.js';
+import { FormRunner } from '../../../packages/react/src/engine/FormRunner.js';
+import { defaultWidgets } from '../../../packages/react/src/engine/registry.js';
+import { precompiledValidation } from '../../../packages/react/src/engine/validator.js';
 import { countRenders, installProbe } from './probe.js';
 
 installProbe();

@@ -1,8 +1,8 @@
 /** The modules the benchmark's build plugin generates (see ../latency.ts): the compiled forms of each case. */
 
 declare module 'virtual:bench-antrag' {
-  import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-  import type { PrecompiledModule } from '../../../renderer/react/validator.js';
+  import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+  import type { PrecompiledModule } from '../../../packages/react/src/engine/validator.js';
   /** Per case: the compiled form and a loader of its precompiled validators (as `antrag compile` writes them). */
   export const cases: Record<string, { form: CompiledForm; validators: () => Promise<PrecompiledModule> }>;
 }

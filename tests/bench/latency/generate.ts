@@ -6,7 +6,7 @@
  * it has a value, and some while a select has a given answer. Deterministic, so every run measures the same form.
  * Runs in Node (the benchmark compiles it before building the pages).
  */
-import type { Field, FormDefinition, Rule } from '../../../renderer/core/dsl/types.js';
+import type { Field, FormDefinition, Rule } from '../../../packages/core/src/dsl/types.js';
 
 /** mulberry32: a small deterministic PRNG. */
 function random(seed: number): () => number {

@@ -11,7 +11,7 @@ import { getDefaultRegistry } from '@rjsf/core';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { extendAjv } from '../../../renderer/core/validate/ajv.js';
+import { extendAjv } from '../../../packages/core/src/validate/ajv.js';
 import { countRenders, installProbe } from './probe.js';
 
 installProbe();

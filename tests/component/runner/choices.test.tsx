@@ -3,9 +3,9 @@ import '../setup.js';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
+import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { FormRunner } from '../../../packages/react/src/engine/FormRunner.js';
+import { runtimeValidation } from '../../../packages/react/src/engine/runtimeValidation.js';
 import { compileDefinition, compileFile } from './forms.js';
 
 const booking = compileFile('schemas/health-insurance/health-insurance-booking.form.json');

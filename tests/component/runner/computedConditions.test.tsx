@@ -3,8 +3,8 @@ import '../setup.js';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
+import { FormRunner } from '../../../packages/react/src/engine/FormRunner.js';
+import { runtimeValidation } from '../../../packages/react/src/engine/runtimeValidation.js';
 import { compileFile } from './forms.js';
 
 const DRAFT = 'BLOCKED_ACCOUNT_BOOKING_V2';

@@ -3,7 +3,7 @@ import '../setup.js';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_WAIT_MS, QUIET_MS, useDeferredChange } from '../../../renderer/react/deferredChange.js';
+import { MAX_WAIT_MS, QUIET_MS, useDeferredChange } from '../../../packages/react/src/engine/deferredChange.js';
 
 /** A text box on `useDeferredChange` inside a form that records every value it hears of. */
 function Harness({ onSubmitted }: { onSubmitted?: (value: string) => void }) {

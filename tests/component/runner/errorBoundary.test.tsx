@@ -2,9 +2,9 @@
 import '../setup.js';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import { FormRunner } from '../../../packages/react/src/engine/FormRunner.js';
+import { runtimeValidation } from '../../../packages/react/src/engine/runtimeValidation.js';
 import { compileDefinition, threeSteps } from './forms.js';
 
 const demo = compileDefinition(threeSteps);

@@ -7,16 +7,17 @@ import { TranslatableString } from '@rjsf/utils';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { precompileValidators } from '../../../renderer/core/validate/index.js';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { createRunnerI18n } from '../../../renderer/react/i18n.js';
-import { rjsfKey, rjsfTranslator } from '../../../renderer/react/locale.js';
-import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
+import { precompileValidators } from '../../../packages/core/src/validate/index.js';
+import { FormRunner } from '../../../packages/react/src/engine/FormRunner.js';
+import { createRunnerI18n } from '../../../packages/react/src/engine/i18n.js';
+import { rjsfKey, rjsfTranslator } from '../../../packages/react/src/engine/locale.js';
+import { renderChecksOf } from '../../../packages/react/src/engine/renderChecks.js';
+import { runtimeValidation } from '../../../packages/react/src/engine/runtimeValidation.js';
 import {
   type PrecompiledModule,
   precompiledValidation,
   stepwiseValidation,
-} from '../../../renderer/react/validator.js';
+} from '../../../packages/react/src/engine/validator.js';
 import { compileDefinition, threeSteps } from './forms.js';
 
 const withFailure = compileDefinition({
@@ -88,8 +89,14 @@ describe('the runner on precompiled validators', () => {
     const dir = join(process.cwd(), '.test-results', 'precompiled');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${threeSteps.id}.mjs`);
-    const runtime = join(process.cwd(), 'renderer/core/validate/runtime.ts');
-    writeFileSync(file, precompileValidators(compileDefinition(threeSteps), { runtimeImport: runtime }));
+    const runtime = join(process.cwd(), 'packages/core/src/validate/runtime.ts');
+    writeFileSync(
+      file,
+      precompileValidators(compileDefinition(threeSteps), {
+        runtimeImport: runtime,
+        checks: renderChecksOf(compileDefinition(threeSteps)),
+      }),
+    );
     const demo = compileDefinition({ ...threeSteps, draft: undefined });
     const mod = (await import(pathToFileURL(file).href)) as PrecompiledModule;
     const user = userEvent.setup();
@@ -105,11 +112,14 @@ describe('the runner on precompiled validators', () => {
     const demo = compileDefinition({ ...threeSteps, id: 'runner-stepwise', draft: undefined });
     const dir = join(process.cwd(), '.test-results', 'precompiled');
     mkdirSync(dir, { recursive: true });
-    const runtime = join(process.cwd(), 'renderer/core/validate/runtime.ts');
+    const runtime = join(process.cwd(), 'packages/core/src/validate/runtime.ts');
     const modules: PrecompiledModule[] = [];
     for (const [step] of demo.stepSchemas.entries()) {
       const file = join(dir, `${demo.id}-${step}.mjs`);
-      writeFileSync(file, precompileValidators(demo, { runtimeImport: runtime, step }));
+      writeFileSync(
+        file,
+        precompileValidators(demo, { runtimeImport: runtime, step, checks: renderChecksOf(demo, step) }),
+      );
       modules.push((await import(pathToFileURL(file).href)) as PrecompiledModule);
     }
     // the loader stands in for the browser's import of `/validators/{step}.js`: step 1's fails twice, as offline

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
 
 export function compileDefinition(definition: FormDefinition): CompiledForm {
   const result = compileForm(definition);

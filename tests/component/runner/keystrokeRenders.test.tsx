@@ -4,11 +4,11 @@ import type { WidgetProps } from '@rjsf/utils';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { defaultWidgets } from '../../../renderer/react/registry.js';
-import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
-import { contextReadNames } from '../../../renderer/react/StepForm.js';
+import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { FormRunner } from '../../../packages/react/src/engine/FormRunner.js';
+import { defaultWidgets } from '../../../packages/react/src/engine/registry.js';
+import { runtimeValidation } from '../../../packages/react/src/engine/runtimeValidation.js';
+import { contextReadNames } from '../../../packages/react/src/engine/StepForm.js';
 import { compileDefinition, compileFile } from './forms.js';
 
 const form = compileDefinition({

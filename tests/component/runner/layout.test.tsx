@@ -3,9 +3,9 @@ import '../setup.js';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
+import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { FormRunner } from '../../../packages/react/src/engine/FormRunner.js';
+import { runtimeValidation } from '../../../packages/react/src/engine/runtimeValidation.js';
 import { compileDefinition, threeSteps } from './forms.js';
 
 /** A matchMedia test double that reports every query as matching (a phone-sized window). */

@@ -2,7 +2,7 @@
 import '../setup.js';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Loading } from '../../../renderer/react/Loading.js';
+import { Loading } from '../../../packages/react/src/engine/Loading.js';
 
 describe('Loading', () => {
   it('is a status named by its label, and the antd spinner inside carries no aria-label a plain div may not have', () => {

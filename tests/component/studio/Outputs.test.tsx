@@ -2,8 +2,8 @@
 import '../setup.js';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
 import { PayloadOutput, SchemaOutput } from '../../../site/web/studio/Outputs.js';
 import { formText } from '../../../site/web/studio/texts.js';
 

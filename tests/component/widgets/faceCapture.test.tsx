@@ -2,11 +2,11 @@
 import '../setup.js';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { FaceCaptureField, FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
-import { clearFaceVerification, FACE_STORAGE_KEY } from '../../../widgets/face/storage.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { FaceCaptureField, FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { FormRunner } from '../../../packages/react/src/engine/FormRunner.js';
+import { runtimeValidation } from '../../../packages/react/src/engine/runtimeValidation.js';
+import { clearFaceVerification, FACE_STORAGE_KEY } from '../../../packages/react/src/widgets/face/storage.js';
 import { renderForm } from './renderForm.js';
 
 /*

@@ -2,7 +2,7 @@
 import '../setup.js';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FieldLabel } from '../../../widgets/shared/FieldLabel.js';
+import { FieldLabel } from '../../../packages/react/src/widgets/shared/FieldLabel.js';
 
 describe('FieldLabel', () => {
   it("labels its input without antd's trailing colon, marked required when it is", () => {

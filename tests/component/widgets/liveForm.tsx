@@ -4,7 +4,7 @@ import validator from '@rjsf/validator-ajv8';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useMemo, useState } from 'react';
-import { fields, widgets } from '../../../widgets/index.js';
+import { fields, widgets } from '../../../packages/react/src/widgets/index.js';
 
 interface LiveFormOptions {
   schema: RJSFSchema;

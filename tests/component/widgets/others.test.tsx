@@ -3,7 +3,7 @@ import '../setup.js';
 import { fireEvent, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatComputed } from '../../../widgets/computed/format.js';
+import { formatComputed } from '../../../packages/react/src/widgets/computed/format.js';
 import { renderForm } from './renderForm.js';
 
 const one = (type: 'string' | 'number' | 'boolean' | 'object' | 'array', extra: object = {}) => ({

@@ -3,11 +3,11 @@ import '../setup.js';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
-import { forgetSends } from '../../../widgets/otp/sendCode.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { FormRunner } from '../../../packages/react/src/engine/FormRunner.js';
+import { runtimeValidation } from '../../../packages/react/src/engine/runtimeValidation.js';
+import { forgetSends } from '../../../packages/react/src/widgets/otp/sendCode.js';
 import { renderForm } from './renderForm.js';
 
 const schema = { type: 'object' as const, properties: { code: { type: 'string' as const } } };

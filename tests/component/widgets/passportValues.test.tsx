@@ -12,7 +12,7 @@ import {
   normalizeDate,
   parseExtractedData,
   placeOf,
-} from '../../../widgets/passport/extracted.js';
+} from '../../../packages/react/src/widgets/passport/extracted.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 

@@ -4,9 +4,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { PointerEventsCheckLevel, userEvent } from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { FormRunner } from '../../../renderer/react/FormRunner.js';
-import { runtimeValidation } from '../../../renderer/react/runtimeValidation.js';
+import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { FormRunner } from '../../../packages/react/src/engine/FormRunner.js';
+import { runtimeValidation } from '../../../packages/react/src/engine/runtimeValidation.js';
 import { compileDefinition } from '../runner/forms.js';
 
 const DRAFT_KEY = 'BLOCKED_ACCOUNT_BOOKING_V2';

@@ -2,7 +2,7 @@ import Form from '@rjsf/antd';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { render } from '@testing-library/react';
-import { fields, type WidgetFormContext, widgets } from '../../../widgets/index.js';
+import { fields, type WidgetFormContext, widgets } from '../../../packages/react/src/widgets/index.js';
 
 /** Renders a real RJSF antd Form with the project's widgets; `latest()` is the form data after the last change. */
 export function renderForm(opts: {

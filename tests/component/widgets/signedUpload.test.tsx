@@ -1,6 +1,6 @@
 /** @vitest-environment jsdom */
 import { describe, expect, it, vi } from 'vitest';
-import { signedUpload, UploadError } from '../../../widgets/upload/signedUpload.js';
+import { signedUpload, UploadError } from '../../../packages/react/src/widgets/upload/signedUpload.js';
 
 const callbacks = () => ({ onSuccess: vi.fn(), onError: vi.fn(), onProgress: vi.fn() });
 const file = new File(['x'], 'a.pdf', { type: 'application/pdf' });

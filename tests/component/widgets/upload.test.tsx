@@ -4,7 +4,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { shortFileName, storedFileName } from '../../../widgets/upload/fileName.js';
+import { shortFileName, storedFileName } from '../../../packages/react/src/widgets/upload/fileName.js';
 import { renderForm } from './renderForm.js';
 
 const schema = {

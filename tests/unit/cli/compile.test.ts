@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadDocument } from '../../../cli/src/load.js';
-import { compileForm } from '../../../renderer/core/compile/index.js';
+import { loadDocument } from '../../../packages/cli/src/load.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
 import { antrag, FIXTURES, lines, ROOT, tempDir } from './support.js';
 
 const FORM = `${FIXTURES}/valid/contact.form.json`;

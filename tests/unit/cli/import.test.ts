@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
 import { antrag, FIXTURES, lines, ROOT, tempDir } from './support.js';
 
 const CMS = `${FIXTURES}/cms/booking-v2-unknown-type.cms.json`;
@@ -18,7 +18,7 @@ describe('antrag import', () => {
 
     const definition = JSON.parse(readFileSync(out, 'utf8'));
     expect(Object.keys(definition)[0]).toBe('$schema');
-    expect(resolve(dirname(out), definition.$schema)).toBe(resolve(ROOT, 'schemas/dsl.schema.json'));
+    expect(resolve(dirname(out), definition.$schema)).toBe(resolve(ROOT, 'packages/core/src/dsl/dsl.schema.json'));
     expect(existsSync(resolve(dirname(out), definition.$schema))).toBe(true);
     expect(definition.id).toBe('cli-v2-unknown');
     // the unknown field type becomes a warning notice in its place, the rest is imported
@@ -40,7 +40,7 @@ describe('antrag import', () => {
     expect(run.code).toBe(0);
     const definition = JSON.parse(run.stdout);
     expect(definition.id).toBe('my-booking');
-    expect(definition.$schema).toBe('./schemas/dsl.schema.json');
+    expect(definition.$schema).toBe('./packages/core/src/dsl/dsl.schema.json');
     expect(run.stderr).toMatch(/warning: Field type Signature is not implemented!/);
   });
 

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadDocument } from '../../../cli/src/load.js';
-import { JsonText } from '../../../cli/src/locate.js';
+import { loadDocument } from '../../../packages/cli/src/load.js';
+import { JsonText } from '../../../packages/core/src/document/locate.js';
 import { tempDir } from './support.js';
 
 describe('JsonText.locate', () => {

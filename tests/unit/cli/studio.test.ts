@@ -7,8 +7,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, wr
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { etagOf, pathSegments } from '../../../cli/src/studio/folder.js';
-import { type StudioServer, startStudioServer } from '../../../cli/src/studio/server.js';
+import { studioHost } from '../../../packages/cli/src/studio.js';
+import { etagOf, pathSegments } from '../../../packages/studio/src/folder.js';
+import { type StudioServer, startStudioServer } from '../../../packages/studio/src/server.js';
 import { antrag, ROOT, tempDir } from './support.js';
 
 const isRoot = process.getuid?.() === 0;
@@ -90,7 +91,17 @@ describe('antrag studio serves the studio', () => {
     const { webRoot, studioRoot } = fakeBuilds(base);
     const child = spawn(
       process.execPath,
-      ['cli/bin/antrag.js', 'studio', folder, '--port', '0', '--web-root', webRoot, '--studio-root', studioRoot],
+      [
+        'packages/cli/bin/antrag.js',
+        'studio',
+        folder,
+        '--port',
+        '0',
+        '--web-root',
+        webRoot,
+        '--studio-root',
+        studioRoot,
+      ],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const url = await new Promise<string>((resolve, reject) => {
@@ -137,7 +148,7 @@ describe('the studio API', () => {
       ),
     );
     const { webRoot, studioRoot } = fakeBuilds(base);
-    server = await startStudioServer({ folder, webRoot, studioRoot, port: 0 });
+    server = await startStudioServer({ folder, webRoot, studioRoot, port: 0, host: studioHost });
   });
 
   afterAll(async () => {

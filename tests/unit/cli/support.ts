@@ -18,7 +18,7 @@ export interface Run {
 /** Runs `node cli/bin/antrag.js …args` with the repository root as working folder. */
 export function antrag(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['cli/bin/antrag.js', ...args], { cwd: ROOT }, (error, stdout, stderr) => {
+    execFile(process.execPath, ['packages/cli/bin/antrag.js', ...args], { cwd: ROOT }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
       resolve({ code, stdout, stderr });
     });

@@ -4,7 +4,7 @@ import { antrag, lines } from './support.js';
 const BROKEN = 'tests/fixtures/content/broken';
 
 describe('antrag validate: site content', () => {
-  it('checks the seed content of site/content against schemas/content and finds nothing wrong', async () => {
+  it('checks the seed content of site/content against the content schemas and finds nothing wrong', async () => {
     const run = await antrag('validate', 'site/content');
     expect(run.code).toBe(0);
     expect(lines(run.stdout)).toEqual([expect.stringMatching(/^\d+ files checked, 0 invalid, 0 warnings$/)]);
@@ -15,7 +15,7 @@ describe('antrag validate: site content', () => {
     expect(run.code).toBe(1);
     expect(lines(run.stdout)).toEqual([
       `${BROKEN}/pages/home.json:11:21 /flatData/blocks/0/flatData missing required property 'headline'`,
-      `${BROKEN}/pages/home.json:13:23 /flatData/blocks/1/__typename unknown block type "Markdwon" (did you mean "Markdown"?); the block types are listed in schemas/content/block.schema.json`,
+      `${BROKEN}/pages/home.json:13:23 /flatData/blocks/1/__typename unknown block type "Markdwon" (did you mean "Markdown"?); the block types are listed in @antrag/content/schemas/block.schema.json`,
       `${BROKEN}/pages/home.json:17:35 /flatData/blocks/2/flatData/headline missing required property 'en'`,
       `${BROKEN}/articles.json:10:23 /0/flatData/subCategory/0 unknown sub-category 'sub-missing': no subcategory record has this id`,
       '5 files checked, 2 invalid, 0 warnings',
@@ -65,11 +65,11 @@ describe('antrag validate: site content', () => {
     });
   });
 
-  it('compiles the content schemas with `validate schemas` and never takes them for forms', async () => {
-    const run = await antrag('validate', '--format', 'json', 'schemas');
+  it('compiles the content schemas with `validate packages/content` and never takes them for forms', async () => {
+    const run = await antrag('validate', '--format', 'json', 'packages/content');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    const content = report.files.filter((f: { file: string }) => f.file.startsWith('schemas/content/'));
+    const content = report.files.filter((f: { file: string }) => f.file.startsWith('packages/content/schemas/'));
     expect(content.length).toBeGreaterThan(60);
     expect(new Set(content.map((f: { kind: string }) => f.kind))).toEqual(new Set(['content-schema']));
     expect(content.every((f: { valid: boolean }) => f.valid)).toBe(true);

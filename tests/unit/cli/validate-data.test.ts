@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueOf, catalogues, lookup } from '../../../renderer/core/i18n/index.js';
+import { catalogueOf, catalogues, lookup } from '../../../packages/core/src/i18n/index.js';
 import { antrag, FIXTURES, lines, tempDir } from './support.js';
 
 const FORM = `${FIXTURES}/valid/contact.form.json`;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { Field, FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { addPeriod, todayIso } from '../../../renderer/core/expr/dates.js';
-import { createFormValidator } from '../../../renderer/core/validate/index.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import type { Field, FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { addPeriod, todayIso } from '../../../packages/core/src/expr/dates.js';
+import { createFormValidator } from '../../../packages/core/src/validate/index.js';
 
 function definition(overrides: Partial<FormDefinition> = {}): FormDefinition {
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { conditionToSchema, evaluateCondition } from '../../../renderer/core/compile/conditions.js';
-import type { Condition } from '../../../renderer/core/dsl/types.js';
-import { createAjv } from '../../../renderer/core/validate/ajv.js';
+import { conditionToSchema, evaluateCondition } from '../../../packages/core/src/compile/conditions.js';
+import type { Condition } from '../../../packages/core/src/dsl/types.js';
+import { createAjv } from '../../../packages/core/src/validate/ajv.js';
 
 const ajv = createAjv();
 

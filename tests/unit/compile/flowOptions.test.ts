@@ -3,11 +3,11 @@
  * `send`, and a modal section's `storageKey` / `storageFields`.
  */
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { Field, FormDefinition, Section, SubmitSettings } from '../../../renderer/core/dsl/types.js';
-import { translate } from '../../../renderer/core/i18n/index.js';
-import { createFormValidator } from '../../../renderer/core/validate/index.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import type { Field, FormDefinition, Section, SubmitSettings } from '../../../packages/core/src/dsl/types.js';
+import { translate } from '../../../packages/core/src/i18n/index.js';
+import { createFormValidator } from '../../../packages/core/src/validate/index.js';
 
 function oneStep(fields: Field[], sections?: Section[]): FormDefinition {
   return {

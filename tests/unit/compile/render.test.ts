@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import { renderSchemaFor } from '../../../renderer/core/compile/render.js';
-import type { JsonSchema } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { JsonSchema } from '../../../packages/core/src/compile/types.js';
+import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { renderSchemaFor } from '../../../packages/react/src/engine/renderSchema.js';
 
 const definition = JSON.parse(
   readFileSync('schemas/health-insurance/health-insurance-booking.form.json', 'utf8'),

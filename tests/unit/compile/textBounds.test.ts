@@ -7,16 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import { TEXT_LIMITS } from '../../../renderer/core/compile/limits.js';
-import type { CompiledForm, JsonSchema } from '../../../renderer/core/compile/types.js';
-import { type Field, type FormDefinition, LOCALES } from '../../../renderer/core/dsl/types.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import { TEXT_LIMITS } from '../../../packages/core/src/compile/limits.js';
+import type { CompiledForm, JsonSchema } from '../../../packages/core/src/compile/types.js';
+import { type Field, type FormDefinition, LOCALES } from '../../../packages/core/src/dsl/types.js';
 import {
   createFormValidator,
   formValidatorFrom,
   precompileValidators,
   type ValidateFn,
-} from '../../../renderer/core/validate/index.js';
+} from '../../../packages/core/src/validate/index.js';
 
 function compile(fields: Field[], extra: Partial<FormDefinition> = {}): CompiledForm {
   const result = compileForm({
@@ -381,7 +381,7 @@ describe('precompiled (no eval) validators', () => {
       { name: 'message', type: 'textarea' },
     ]);
     const code = precompileValidators(form, {
-      runtimeImport: join(process.cwd(), 'renderer/core/validate/runtime.ts'),
+      runtimeImport: join(process.cwd(), 'packages/core/src/validate/runtime.ts'),
     });
     expect(code).not.toMatch(/\beval\(|new Function/);
     const dir = mkdtempSync(join(tmpdir(), 'antrag-bounds-'));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkContent } from '../../../cli/src/content/check.js';
-import { loadContentSchemas } from '../../../cli/src/content/schemas.js';
+import { checkContent } from '../../../packages/content/src/check.js';
+import { loadContentSchemas } from '../../../packages/content/src/schemas.js';
 import { createFileContentSource } from '../../../site/server/content/files.js';
 
 const checked = checkContent('site/content/content.manifest.json');

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { isSharedPartError } from '../../../renderer/core/compile/check.js';
+import { isSharedPartError } from '../../../packages/core/src/compile/check.js';
 import {
   type AgreementField,
   type ButtonLabels,
@@ -55,7 +55,7 @@ import {
   type UploadSettings,
   type ValueSource,
   type WizardSettings,
-} from '../../../renderer/core/dsl/types.js';
+} from '../../../packages/core/src/dsl/types.js';
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object, whose `default` is the plugin
 const addFormats = formatsModule.default;
@@ -74,7 +74,7 @@ type SchemaNode = {
   [keyword: string]: unknown;
 };
 
-const schemaPath = root('schemas/dsl.schema.json');
+const schemaPath = root('packages/core/src/dsl/dsl.schema.json');
 const schema = readJson(schemaPath) as SchemaNode;
 const definitions = schema.definitions ?? {};
 const fixtures = root('tests/fixtures/dsl');
@@ -151,7 +151,7 @@ describe('dsl.schema.json', () => {
   });
 });
 
-describe('dsl.schema.json matches renderer/core/dsl/types.ts', () => {
+describe('dsl.schema.json matches packages/core/src/dsl/types.ts', () => {
   it('lists exactly the field types of FIELD_TYPES, each with its own definition', () => {
     expect(definitions.field?.properties?.type?.enum).toEqual([...FIELD_TYPES]);
     const dispatched = (definitions.field?.allOf ?? []).flatMap((branch) => {
@@ -418,7 +418,7 @@ describe('kitchen-sink.form.json', () => {
   });
 
   it('refers to the meta-schema by its relative path', () => {
-    expect(kitchenSink.$schema).toBe('../../../schemas/dsl.schema.json');
+    expect(kitchenSink.$schema).toBe('../../../packages/core/src/dsl/dsl.schema.json');
   });
 
   it('uses every field type', () => {
@@ -544,7 +544,7 @@ describe('invalid definitions', () => {
 
   it.each(Object.entries(invalid))('%s is rejected at the right place', (file, expected) => {
     const definition = readJson(`${fixtures}/invalid/${file}`) as { $schema?: string };
-    expect(definition.$schema).toBe('../../../../schemas/dsl.schema.json');
+    expect(definition.$schema).toBe('../../../../packages/core/src/dsl/dsl.schema.json');
     expect(validate(definition)).toBe(false);
     const errors: ErrorObject[] = validate.errors ?? [];
     expect(errors).toContainEqual(expect.objectContaining(expected));

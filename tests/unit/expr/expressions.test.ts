@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ComputedValue } from '../../../renderer/core/dsl/types.js';
-import { addPeriod, formatDate, todayIso, wholeYearsBetween } from '../../../renderer/core/expr/dates.js';
-import { evaluateExpression, variablesOf, withComputedValues } from '../../../renderer/core/expr/index.js';
+import type { ComputedValue } from '../../../packages/core/src/dsl/types.js';
+import { addPeriod, formatDate, todayIso, wholeYearsBetween } from '../../../packages/core/src/expr/dates.js';
+import { evaluateExpression, variablesOf, withComputedValues } from '../../../packages/core/src/expr/index.js';
 
 describe('dates', () => {
   it('counts whole years as an age at a date', () => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition, Locale } from '../../../renderer/core/dsl/types.js';
-import { hasKey, translate } from '../../../renderer/core/i18n/index.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import type { FormDefinition, Locale } from '../../../packages/core/src/dsl/types.js';
+import { hasKey, translate } from '../../../packages/core/src/i18n/index.js';
 
 /** The languages besides English every text of the blocked-account forms must have. */
 const OTHER_LOCALES: Locale[] = ['de', 'fr', 'vi', 'es', 'zh', 'ru'];

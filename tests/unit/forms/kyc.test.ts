@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition, SubmitSettings, Text } from '../../../renderer/core/dsl/types.js';
-import { translate } from '../../../renderer/core/i18n/index.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import type { FormDefinition, SubmitSettings, Text } from '../../../packages/core/src/dsl/types.js';
+import { translate } from '../../../packages/core/src/i18n/index.js';
 import {
   encodeRequest,
   failureMessage,
   isSuccessfulAnswer,
   valuesToStore,
-} from '../../../renderer/core/payload/index.js';
-import { createFormValidator, type ValidationResult } from '../../../renderer/core/validate/index.js';
+} from '../../../packages/core/src/payload/index.js';
+import { createFormValidator, type ValidationResult } from '../../../packages/core/src/validate/index.js';
 
 const path = fileURLToPath(new URL('../../../schemas/blocked-account/kyc-reverification.form.json', import.meta.url));
 const definition = JSON.parse(readFileSync(path, 'utf8')) as FormDefinition;

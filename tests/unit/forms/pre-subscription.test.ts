@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import { translate } from '../../../renderer/core/i18n/index.js';
-import { encodeRequest, isSuccessfulAnswer } from '../../../renderer/core/payload/index.js';
-import { createFormValidator, type ValidationResult } from '../../../renderer/core/validate/index.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import { translate } from '../../../packages/core/src/i18n/index.js';
+import { encodeRequest, isSuccessfulAnswer } from '../../../packages/core/src/payload/index.js';
+import { createFormValidator, type ValidationResult } from '../../../packages/core/src/validate/index.js';
 
 const file = new URL('../../../schemas/health-insurance/pre-subscription.form.json', import.meta.url);
 const definition = JSON.parse(readFileSync(file, 'utf8'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../renderer/core/dsl/types.js';
-import { translate } from '../../../renderer/core/i18n/index.js';
+import { LOCALES } from '../../../packages/core/src/dsl/types.js';
+import { translate } from '../../../packages/core/src/i18n/index.js';
 import { compileSchemaFile } from '../../fixtures/forms/compile.js';
 
 /** The forms of spec 001 whose own texts (labels, headlines, options, results, …) must exist in every language. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const LOCALES_DIR = new URL('../../../renderer/core/i18n/locales/', import.meta.url);
+const LOCALES_DIR = new URL('../../../packages/core/src/i18n/locales/', import.meta.url);
 const EXPECTED_LOCALES = ['de', 'es', 'fr', 'ru', 'vi', 'zh'];
 
 /** Keys whose value may legitimately be identical to English in every language. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition, JsonValue } from '../../../renderer/core/dsl/types.js';
-import { importBookingV1, importCms } from '../../../renderer/core/import/index.js';
+import type { FormDefinition, JsonValue } from '../../../packages/core/src/dsl/types.js';
+import { importBookingV1, importCms } from '../../../packages/core/src/import/index.js';
 import { at, fieldNamed, fieldsOf, fixture } from './support.js';
 
 const UPLOAD = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectCmsKind } from '../../../renderer/core/import/index.js';
+import { detectCmsKind } from '../../../packages/core/src/import/index.js';
 import { fixture, fixtureNames } from './support.js';
 
 describe('detectCmsKind', () => {

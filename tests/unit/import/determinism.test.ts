@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectCmsKind, importCms } from '../../../renderer/core/import/index.js';
+import { detectCmsKind, importCms } from '../../../packages/core/src/import/index.js';
 import { deepFreeze, fixture, fixtureNames } from './support.js';
 
 describe('importing is deterministic and pure', () => {

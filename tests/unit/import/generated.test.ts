@@ -3,9 +3,9 @@
  * its schema and must import into a consistent definition.
  */
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../../renderer/core/compile/types.js';
-import { FIELD_TYPES, type FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { type CmsKind, checkCmsDocument, detectCmsKind, importCms } from '../../../renderer/core/import/index.js';
+import type { Diagnostic } from '../../../packages/core/src/compile/types.js';
+import { FIELD_TYPES, type FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { type CmsKind, checkCmsDocument, detectCmsKind, importCms } from '../../../packages/core/src/import/index.js';
 import { at, fieldsOf, walk } from './support.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

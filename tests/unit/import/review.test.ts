@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { importCms, importReview } from '../../../renderer/core/import/index.js';
+import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { importCms, importReview } from '../../../packages/core/src/import/index.js';
 import { fieldNamed, fieldsOf, fixture } from './support.js';
 
 const REQUIRED = { key: 'validation.FormRequiredMsg' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../../../renderer/core/compile/types.js';
+import type { Diagnostic } from '../../../packages/core/src/compile/types.js';
 import {
   type CmsKind,
   checkCmsDocument,
@@ -7,7 +7,7 @@ import {
   importBookingV2,
   importCms,
   importReview,
-} from '../../../renderer/core/import/index.js';
+} from '../../../packages/core/src/import/index.js';
 import { fixture } from './support.js';
 
 const shape = (pointer: string, message: string): Diagnostic => ({

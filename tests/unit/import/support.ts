@@ -1,6 +1,6 @@
 /** Helpers for the import tests (not a test file itself). */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Field, FormDefinition, JsonValue } from '../../../renderer/core/dsl/types.js';
+import type { Field, FormDefinition, JsonValue } from '../../../packages/core/src/dsl/types.js';
 
 const FIXTURES = new URL('../../fixtures/cms/', import.meta.url);
 

@@ -3,12 +3,12 @@
  * length by kind (the review CMS's `inputLength` where it gives one) and the plainText rule, with no code per booking.
  */
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import { TEXT_LIMITS } from '../../../renderer/core/compile/limits.js';
-import type { CompiledForm, JsonSchema } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { type CmsKind, importCms } from '../../../renderer/core/import/index.js';
-import { createFormValidator } from '../../../renderer/core/validate/index.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import { TEXT_LIMITS } from '../../../packages/core/src/compile/limits.js';
+import type { CompiledForm, JsonSchema } from '../../../packages/core/src/compile/types.js';
+import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { type CmsKind, importCms } from '../../../packages/core/src/import/index.js';
+import { createFormValidator } from '../../../packages/core/src/validate/index.js';
 import { fieldsOf, fixture } from './support.js';
 
 const TYPED = ['text', 'email', 'textarea', 'universitySelect', 'programSelect', 'locationSelect'];

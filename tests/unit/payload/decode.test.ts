@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition, SubmitSettings } from '../../../renderer/core/dsl/types.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import type { FormDefinition, SubmitSettings } from '../../../packages/core/src/dsl/types.js';
 import {
   decodePayload,
   encodeRequest,
   type FileResolver,
   parseFormattedDate,
   unflattenForm,
-} from '../../../renderer/core/payload/index.js';
-import { createFormValidator } from '../../../renderer/core/validate/index.js';
+} from '../../../packages/core/src/payload/index.js';
+import { createFormValidator } from '../../../packages/core/src/validate/index.js';
 import { application } from '../../fixtures/forms/blocked-account.js';
 
 const load = (path: string) =>

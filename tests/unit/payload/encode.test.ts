@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { FormDefinition, SubmitSettings } from '../../../renderer/core/dsl/types.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { FormDefinition, SubmitSettings } from '../../../packages/core/src/dsl/types.js';
 import {
   buildPayload,
   dataToStore,
@@ -9,7 +9,7 @@ import {
   flattenForForm,
   isSuccessfulAnswer,
   valuesToStore,
-} from '../../../renderer/core/payload/index.js';
+} from '../../../packages/core/src/payload/index.js';
 
 const data = {
   firstName: '  Anna ',

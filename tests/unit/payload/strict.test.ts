@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition, SubmitSettings } from '../../../renderer/core/dsl/types.js';
-import { withComputedValues } from '../../../renderer/core/expr/index.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import type { FormDefinition, SubmitSettings } from '../../../packages/core/src/dsl/types.js';
+import { withComputedValues } from '../../../packages/core/src/expr/index.js';
 import {
   type DecodeProblem,
   decodePayload,
@@ -16,7 +16,7 @@ import {
   encodeRequest,
   PayloadError,
   unflattenForm,
-} from '../../../renderer/core/payload/index.js';
+} from '../../../packages/core/src/payload/index.js';
 import { application } from '../../fixtures/forms/blocked-account.js';
 
 const load = (path: string) =>

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition, SubmitSettings } from '../../../renderer/core/dsl/types.js';
-import { encodeRequest, unflattenForm } from '../../../renderer/core/payload/index.js';
-import { templateErrors, templateMismatches } from '../../../renderer/core/payload/template.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import type { FormDefinition, SubmitSettings } from '../../../packages/core/src/dsl/types.js';
+import { encodeRequest, unflattenForm } from '../../../packages/core/src/payload/index.js';
+import { templateErrors, templateMismatches } from '../../../packages/core/src/payload/template.js';
 import { application } from '../../fixtures/forms/blocked-account.js';
 
 const settings: SubmitSettings = {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import { ApiStatusError, getToken, submit, variantHeader } from '../../../renderer/react/api.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import { ApiStatusError, getToken, submit, variantHeader } from '../../../packages/react/src/engine/api.js';
 import { memoryStorage } from './memoryStorage.js';
 
 const json = (body: unknown, status = 200) =>

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { storageKeysOf } from '../../../renderer/react/draft.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { storageKeysOf } from '../../../packages/react/src/engine/draft.js';
 
 function compile(definition: FormDefinition): CompiledForm {
   const result = compileForm(definition);

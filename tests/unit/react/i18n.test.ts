@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createRunnerI18n, resourcesFor } from '../../../renderer/react/i18n.js';
+import { createRunnerI18n, resourcesFor } from '../../../packages/react/src/engine/i18n.js';
 // the server's and the tests' catalogue: every language (the web app loads the one it shows)
-import '../../../renderer/core/i18n/index.js';
+import '../../../packages/core/src/i18n/index.js';
 
 const texts = {
   'forms.demo.fields.city.label': { en: 'City', de: 'Stadt' },

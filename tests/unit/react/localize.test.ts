@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { FormDefinition } from '../../../renderer/core/dsl/types.js';
-import { createRunnerI18n } from '../../../renderer/react/i18n.js';
-import { localizeUiSchema } from '../../../renderer/react/localize.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
+import { createRunnerI18n } from '../../../packages/react/src/engine/i18n.js';
+import { localizeUiSchema } from '../../../packages/react/src/engine/localize.js';
 
 const booking = compileForm(
   JSON.parse(readFileSync('schemas/health-insurance/health-insurance-booking.form.json', 'utf8')) as FormDefinition,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import type { FieldError } from '../../../renderer/core/validate/validator.js';
-import { placeErrors } from '../../../renderer/react/validator.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import type { FieldError } from '../../../packages/core/src/validate/validator.js';
+import { placeErrors } from '../../../packages/react/src/engine/validator.js';
 
 const form = {
   uiSchema: {

@@ -6,9 +6,9 @@
  * tests/unit/server/http/retries.test.ts and trust.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { LEAD_TOKEN_KEY, leadRequest } from '../../../renderer/core/api/lead.js';
-import type { SubmitSettings } from '../../../renderer/core/dsl/types.js';
-import { submit } from '../../../renderer/react/api.js';
+import type { SubmitSettings } from '../../../packages/core/src/dsl/types.js';
+import { LEAD_TOKEN_KEY, leadRequest } from '../../../packages/react/src/api/lead.js';
+import { submit } from '../../../packages/react/src/engine/api.js';
 import { memoryStorage } from './memoryStorage.js';
 
 const token = { access_token: 'T', valid_until: '2999-01-01T00:00:00Z' };

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
-import { applyTransforms, transforms } from '../../../renderer/core/transforms/index.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
+import { applyTransforms, transforms } from '../../../packages/core/src/transforms/index.js';
 import {
   applyAllTransforms,
   applyDefaults,
@@ -12,7 +12,7 @@ import {
   stepSchemaFor,
   visibleFields,
   wizardReducer,
-} from '../../../renderer/react/wizard.js';
+} from '../../../packages/core/src/wizard/wizard.js';
 
 function compile(path: string): CompiledForm {
   const form = compileForm(JSON.parse(readFileSync(path, 'utf8'))).form;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateForms } from '../../../cli/src/validate.js';
+import { validateForms } from '../../../packages/cli/src/validate.js';
 import { BufferChecker } from '../../../site/web/studio/check.js';
 
 function cliLines(file: string): string[] {

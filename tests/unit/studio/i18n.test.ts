@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../renderer/core/dsl/types.js';
+import { LOCALES } from '../../../packages/core/src/dsl/types.js';
 import { CATALOGUES, type StudioKey, studioT } from '../../../site/web/studio/i18n.js';
 
 const en = CATALOGUES.en as Record<string, string>;

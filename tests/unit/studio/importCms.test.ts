@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
 import { importCmsText } from '../../../site/web/studio/importCms.js';
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/cms/${name}`, 'utf8');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocatedDiagnostic } from '../../../cli/src/document.js';
+import type { LocatedDiagnostic } from '../../../packages/core/src/document/document.js';
 import { editorDiagnostics, offsetOf, rangeAt, rangeOfPointer } from '../../../site/web/studio/ranges.js';
 
 const TEXT = `{

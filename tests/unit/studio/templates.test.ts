@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
 import { fromTemplate, idFromPath, jsonText, TEMPLATE_IDS } from '../../../site/web/studio/templates.js';
 
 describe('new forms from templates', () => {

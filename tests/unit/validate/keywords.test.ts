@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addPeriod, todayIso } from '../../../renderer/core/expr/dates.js';
-import { createAjv } from '../../../renderer/core/validate/ajv.js';
-import { isValidPhone, isValidPostalCode } from '../../../renderer/core/validate/runtime.js';
+import { addPeriod, todayIso } from '../../../packages/core/src/expr/dates.js';
+import { createAjv } from '../../../packages/core/src/validate/ajv.js';
+import { isValidPhone, isValidPostalCode } from '../../../packages/core/src/validate/runtime.js';
 
 const ajv = createAjv();
 

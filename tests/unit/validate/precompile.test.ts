@@ -5,21 +5,21 @@ import { pathToFileURL } from 'node:url';
 import { hashForSchema } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileForm } from '../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../renderer/core/compile/types.js';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
 import {
   BUNDLE_EXPORTS,
   createAjv,
   createFormValidator,
   precompileValidators,
-  renderChecksOf,
   toEsModule,
   toFieldErrors,
-} from '../../../renderer/core/validate/index.js';
+} from '../../../packages/core/src/validate/index.js';
+import { renderChecksOf } from '../../../packages/react/src/engine/renderChecks.js';
 
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-const runtimePath = join(process.cwd(), 'renderer/core/validate/runtime.ts');
+const runtimePath = join(process.cwd(), 'packages/core/src/validate/runtime.ts');
 let form: CompiledForm;
 let code: string;
 let mod: Record<string, Validate>;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   const result = compileForm(def);
   expect(result.diagnostics).toEqual([]);
   form = result.form!;
-  code = precompileValidators(form, { runtimeImport: runtimePath, include: 'all' });
+  code = precompileValidators(form, { runtimeImport: runtimePath, include: 'all', checks: renderChecksOf(form) });
   const dir = mkdtempSync(join(tmpdir(), 'antrag-precompiled-'));
   writeFileSync(join(dir, 'validators.mjs'), code);
   mod = await import(pathToFileURL(join(dir, 'validators.mjs')).href);
@@ -106,7 +106,14 @@ describe('precompiled validators of one step', () => {
 
   it("hold only that step's validator and its own render checks, and validate as the whole module does", async () => {
     for (const [i] of form.stepSchemas.entries()) {
-      const one = await load(precompileValidators(form, { runtimeImport: runtimePath, step: i, include: 'all' }));
+      const one = await load(
+        precompileValidators(form, {
+          runtimeImport: runtimePath,
+          step: i,
+          include: 'all',
+          checks: renderChecksOf(form, i),
+        }),
+      );
       const names = Object.keys(one);
       expect(names.filter((n) => /^step\d+$/.test(n))).toEqual([`step${i}`]);
       expect(names).not.toContain('form');

@@ -8,9 +8,9 @@ import {
   buildParentalConsentLetter,
   formatLetterDate,
   type LetterFonts,
-} from '../../../widgets/consent/consentLetter.js';
-import { withEvenGlyphs } from '../../../widgets/consent/evenGlyphs.js';
-import { slotText } from '../../../widgets/consent/templates.js';
+} from '../../../packages/react/src/widgets/consent/consentLetter.js';
+import { withEvenGlyphs } from '../../../packages/react/src/widgets/consent/evenGlyphs.js';
+import { slotText } from '../../../packages/react/src/widgets/consent/templates.js';
 import { pdfText } from '../../fixtures/pdf-text.js';
 
 const require = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumberText, parseNumberText } from '../../../widgets/choice/numberText.js';
+import { formatNumberText, parseNumberText } from '../../../packages/react/src/widgets/choice/numberText.js';
 
 const num = (value: number) => ({ kind: 'number', value });
 const INVALID = { kind: 'invalid' };

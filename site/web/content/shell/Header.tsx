@@ -1,8 +1,8 @@
 /** The navbar (spec 2.3, 2.6): logo to '/', menus, language switch; a drawer with overlay on mobile. */
 
 import { CloseOutlined, DownOutlined, MenuOutlined } from '@ant-design/icons';
+import { LANGUAGE_NAMES } from '@antrag/core/i18n/locale';
 import { useEffect, useRef, useState } from 'react';
-import { LANGUAGE_NAMES } from '../../../../renderer/core/i18n/locale.js';
 import type { ContentRecord } from '../api.js';
 import { localHref, useSite, useText } from '../context.js';
 import { SITE_LOCALES } from '../locales/index.js';

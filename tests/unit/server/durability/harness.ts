@@ -1,6 +1,6 @@
 /**
  * The real server as a child process, for the durability test and the load benchmark: started with
- * `node --import tsx site/server/main.ts` (one process, so a SIGKILL hits the server itself and not a
+ * `node --conditions=source --import tsx site/server/main.ts` (one process, so a SIGKILL hits the server itself and not a
  * launcher), configured by environment variables only, reached over HTTP like any client.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
-import { compileForm } from '../../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../../renderer/core/compile/types.js';
-import { encodeRequest } from '../../../../renderer/core/payload/index.js';
+import { compileForm } from '../../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../../packages/core/src/compile/types.js';
+import { encodeRequest } from '../../../../packages/core/src/payload/index.js';
 import { student } from '../../../fixtures/forms/health-insurance.js';
 import { JPEG, PDF, uploadForm } from '../files/samples.js';
 
@@ -24,7 +24,17 @@ export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgre
 export function buildWebApp(outDir: string, logLevel: 'warn' | 'error' = 'warn'): string {
   execFileSync(
     process.execPath,
-    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', logLevel, '--outDir', outDir, '--emptyOutDir'],
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'site/vite.config.ts',
+      '--logLevel',
+      logLevel,
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
     { cwd: ROOT, stdio: 'inherit' },
   );
   return outDir;
@@ -101,7 +111,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'site/server/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'site/server/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

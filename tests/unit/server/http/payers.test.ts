@@ -5,8 +5,8 @@
  * store. Bodies are encoded as the payers widget encodes them: form-urlencoded with bracketed keys.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonValue } from '../../../../renderer/core/dsl/types.js';
-import { flattenForForm } from '../../../../renderer/core/payload/index.js';
+import type { JsonValue } from '../../../../packages/core/src/dsl/types.js';
+import { flattenForForm } from '../../../../packages/core/src/payload/index.js';
 import { bigPdf } from '../files/samples.js';
 import {
   type CreatedLead,

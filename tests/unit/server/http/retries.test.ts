@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileForm } from '../../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../../renderer/core/compile/types.js';
-import { withComputedValues } from '../../../../renderer/core/expr/index.js';
-import { encodeRequest } from '../../../../renderer/core/payload/index.js';
+import { compileForm } from '../../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../../packages/core/src/compile/types.js';
+import { withComputedValues } from '../../../../packages/core/src/expr/index.js';
+import { encodeRequest } from '../../../../packages/core/src/payload/index.js';
 import { application } from '../../../fixtures/forms/blocked-account.js';
 import { prepareBooking, sendBooking } from '../durability/harness.js';
 import {

@@ -5,8 +5,8 @@
  * nothing is stored. On embedded PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withComputedValues } from '../../../../renderer/core/expr/index.js';
-import { encodeRequest } from '../../../../renderer/core/payload/index.js';
+import { withComputedValues } from '../../../../packages/core/src/expr/index.js';
+import { encodeRequest } from '../../../../packages/core/src/payload/index.js';
 import { application } from '../../../fixtures/forms/blocked-account.js';
 import {
   bearer,

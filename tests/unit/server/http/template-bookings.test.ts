@@ -6,8 +6,8 @@
  * The honest booking, as the engine encodes it, is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompiledForm } from '../../../../renderer/core/compile/types.js';
-import { encodeRequest } from '../../../../renderer/core/payload/index.js';
+import type { CompiledForm } from '../../../../packages/core/src/compile/types.js';
+import { encodeRequest } from '../../../../packages/core/src/payload/index.js';
 import { application } from '../../../fixtures/forms/blocked-account.js';
 import { PDF } from '../files/samples.js';
 import {

@@ -12,10 +12,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileForm } from '../../../../renderer/core/compile/index.js';
-import type { CompiledForm } from '../../../../renderer/core/compile/types.js';
-import type { JsonValue } from '../../../../renderer/core/dsl/types.js';
-import { encodeRequest, flattenForForm } from '../../../../renderer/core/payload/index.js';
+import { compileForm } from '../../../../packages/core/src/compile/index.js';
+import type { CompiledForm } from '../../../../packages/core/src/compile/types.js';
+import type { JsonValue } from '../../../../packages/core/src/dsl/types.js';
+import { encodeRequest, flattenForForm } from '../../../../packages/core/src/payload/index.js';
 import { FormRegistry } from '../../../../site/server/forms/registry.js';
 import { payerItemOf } from '../../../../site/server/routes/payerItem.js';
 import { application } from '../../../fixtures/forms/blocked-account.js';

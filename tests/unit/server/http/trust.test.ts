@@ -6,8 +6,8 @@
  * only, for a limited time. A completed application is closed. Retried submissions store nothing twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonValue } from '../../../../renderer/core/dsl/types.js';
-import { encodeRequest, flattenForForm } from '../../../../renderer/core/payload/index.js';
+import type { JsonValue } from '../../../../packages/core/src/dsl/types.js';
+import { encodeRequest, flattenForForm } from '../../../../packages/core/src/payload/index.js';
 import { createKycKey } from '../../../../site/server/routes/leadAccess.js';
 import { application } from '../../../fixtures/forms/blocked-account.js';
 import { makeMp4 } from '../../../fixtures/server/mp4.js';

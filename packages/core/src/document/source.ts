@@ -1,0 +1,162 @@
+/**
+ * One read document to a compiled form: tell DSL from CMS by its shape, import a CMS definition, compile, and
+ * locate every diagnostic in the file it is about. Pure: `forms.ts` feeds it files from disk, the studio the
+ * buffer being edited, so both report the same diagnostics at the same places.
+ */
+import { compileForm } from '../compile/index.js';
+import type { CompiledForm, Diagnostic } from '../compile/types.js';
+import type { FormDefinition, JsonPrimitive } from '../dsl/types.js';
+import { type CmsKind, type ImportResult, importCms } from '../import/index.js';
+import { classify, type DocumentKind } from './classify.js';
+import type { LoadedDocument, LocatedDiagnostic } from './document.js';
+import { byPosition } from './lines.js';
+
+export type FormOptions = Record<string, JsonPrimitive>;
+
+/** Per input file: what it is and how it went. */
+export interface FileReport {
+  file: string;
+  kind: string | null;
+  /** The form id, when the file could be read as a form. */
+  form?: string;
+  valid: boolean;
+  errors: number;
+  warnings: number;
+}
+
+/** A diagnostic of the compiler about a definition imported from a CMS document. */
+export interface SourceDiagnostic extends LocatedDiagnostic {
+  /** Pointer into the imported DSL definition (the CMS file has no such place). */
+  definitionPointer?: string;
+}
+
+export interface FormSource {
+  /** Absolute path. */
+  file: string;
+  kind: DocumentKind | null;
+  document: LoadedDocument;
+  /** The DSL definition: the file itself, or what the CMS document imported to. */
+  definition?: FormDefinition;
+  /** Absent when any diagnostic is an error. */
+  form?: CompiledForm;
+  diagnostics: SourceDiagnostic[];
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+function located(doc: LoadedDocument, d: Diagnostic): SourceDiagnostic {
+  const at = doc.locate(d.pointer);
+  return {
+    ...d,
+    file: at.file,
+    line: at.line,
+    column: at.column,
+    pointer: at.pointer,
+    ...(at.via.length ? { via: at.via } : {}),
+  };
+}
+
+function compileSafely(definition: unknown, options: FormOptions): ReturnType<typeof compileForm> {
+  try {
+    return compileForm(definition, { options });
+  } catch (e) {
+    return {
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'compiler-failure',
+          message: `the compiler failed on this document: ${(e as Error).message}`,
+          pointer: '',
+        },
+      ],
+    };
+  }
+}
+
+function importSafely(kind: CmsKind, doc: unknown): ImportResult {
+  try {
+    return importCms(kind, doc);
+  } catch (e) {
+    const message = `the ${kind} importer failed on this document: ${(e as Error).message}`;
+    return { diagnostics: [{ severity: 'error', code: 'importer-failure', message, pointer: '' }] };
+  }
+}
+
+const UNKNOWN_SHAPE =
+  'not a form: expected a DSL definition (an object with "id" and "steps", or "$schema" naming dsl.schema.json) ' +
+  'or a CMS definition (booking v1: an array of items with customerData or orderData; booking v2: an object with ' +
+  'flatData.steps; review: an object with action and steps made of groups)';
+
+/** Imports (for CMS documents) and compiles one read document. Never throws for problems of the input. */
+export function formFromDocument(document: LoadedDocument, options: FormOptions = {}): FormSource {
+  const source = readForm(document, options);
+  source.diagnostics = byPosition(source.diagnostics);
+  return source;
+}
+
+function readForm(document: LoadedDocument, options: FormOptions): FormSource {
+  const source: FormSource = { file: document.file, kind: null, document, diagnostics: [...document.diagnostics] };
+  if (hasErrors(document.diagnostics)) return source;
+
+  source.kind = classify(document.value, document.file);
+  if (source.kind === null) {
+    source.diagnostics.push(
+      located(document, { severity: 'error', code: 'unknown-document', message: UNKNOWN_SHAPE, pointer: '' }),
+    );
+    return source;
+  }
+
+  if (source.kind === 'dsl') {
+    const result = compileSafely(document.value, options);
+    source.definition = document.value as FormDefinition;
+    source.diagnostics.push(...result.diagnostics.map((d) => located(document, d)));
+    // the core keeps a form despite unknown field types; for the CLI any error makes the file invalid
+    source.form = hasErrors(source.diagnostics) ? undefined : result.form;
+    return source;
+  }
+
+  const imported = importSafely(source.kind, document.value);
+  source.diagnostics.push(...imported.diagnostics.map((d) => located(document, d)));
+  if (!imported.definition) return source;
+  source.definition = imported.definition;
+  const result = compileSafely(imported.definition, options);
+  source.form = result.form;
+  const root = document.locate('');
+  for (const d of result.diagnostics) {
+    // The compiler's pointers are into the imported DSL; report them at the CMS document's root.
+    source.diagnostics.push({
+      ...d,
+      file: root.file,
+      line: root.line,
+      column: root.column,
+      pointer: '',
+      message: `in the imported definition at ${d.pointer || '/'}: ${d.message}`,
+      definitionPointer: d.pointer || '/',
+    });
+  }
+  if (hasErrors(source.diagnostics)) source.form = undefined;
+  return source;
+}
+
+export function fileReport(source: FormSource, diagnostics: readonly Diagnostic[] = source.diagnostics): FileReport {
+  const errors = diagnostics.filter((d) => d.severity === 'error').length;
+  const definition = source.definition as { id?: unknown } | undefined;
+  return {
+    file: source.file,
+    kind: source.kind,
+    ...(typeof definition?.id === 'string' ? { form: definition.id } : {}),
+    valid: errors === 0,
+    errors,
+    warnings: diagnostics.length - errors,
+  };
+}
+
+/** Folder or file name of a form's artefacts: the id, plus the chosen options when some were given. */
+export function artefactName(formId: string, options: FormOptions): string {
+  const keys = Object.keys(options).sort();
+  if (keys.length === 0) return formId;
+  const part = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_');
+  return `${formId}--${keys.map((k) => `${part(k)}-${part(String(options[k]))}`).join('--')}`;
+}

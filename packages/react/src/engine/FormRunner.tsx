@@ -1,0 +1,95 @@
+/** Renders any compiled form as a wizard: no per-form component. */
+
+import type { CompiledForm } from '@antrag/core/compile/types';
+import type { Locale } from '@antrag/core/dsl/types';
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale/index.js';
+import { useEffect, useMemo, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { ApiEnv, SubmitOutcome } from './api.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { createRunnerI18n } from './i18n.js';
+import { Loading } from './Loading.js';
+import { loadLibraryLocale } from './locale.js';
+import { defaultFields, defaultWidgets } from './registry.js';
+import { accessibleTheme } from './theme.js';
+import type { StepValidation } from './validator.js';
+import { Wizard } from './Wizard.js';
+
+export interface FormRunnerProps {
+  form: CompiledForm;
+  /**
+   * How steps are validated: `precompiledValidation(form, module)` with the form's module from
+   * `GET /api/forms/{id}/validators.js` in the browser; `runtimeValidation(form)` where `eval` is allowed.
+   */
+  validation: StepValidation;
+  locale?: Locale;
+  /** Widgets and fields over the default registry, keyed by `ui:widget` / `ui:field` names. */
+  widgets?: RegistryWidgetsType;
+  fields?: RegistryFieldsType;
+  onSubmitted?: (outcome: SubmitOutcome) => void;
+  queryClient?: QueryClient;
+  /** fetch and storage for server calls (tests pass doubles). */
+  env?: ApiEnv;
+}
+
+export function FormRunner({
+  form,
+  validation,
+  locale = 'en',
+  widgets,
+  fields,
+  onSubmitted,
+  queryClient,
+  env,
+}: FormRunnerProps) {
+  const texts = form && typeof form === 'object' ? form.texts : undefined;
+  const i18n = useMemo(() => createRunnerI18n(locale, texts ?? {}), [locale, texts]);
+  const [client] = useState(() => queryClient ?? new QueryClient());
+  // antd's and dayjs's own texts in the form's language, loaded on demand; English is built in. The form
+  // waits for them (a moment) rather than re-rendering under the user's fingers when they arrive.
+  const [loaded, setLoaded] = useState<{ locale: Locale; antd?: AntdLocale } | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    loadLibraryLocale(locale).then(
+      (antd) => current && setLoaded({ locale, antd }),
+      (error) => {
+        console.error(`antd/dayjs texts for '${locale}' could not be loaded`, error);
+        if (current) setLoaded({ locale });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  const ready = locale === 'en' || loaded?.locale === locale;
+  const antdLocale = locale !== 'en' && loaded?.locale === locale ? loaded.antd : undefined;
+  const allWidgets = useMemo(() => ({ ...defaultWidgets, ...widgets }), [widgets]);
+  const allFields = useMemo(() => ({ ...defaultFields, ...fields }), [fields]);
+  const formId = form && typeof form === 'object' && typeof form.id === 'string' ? form.id : '?';
+  return (
+    <QueryClientProvider client={client}>
+      <ConfigProvider locale={antdLocale} theme={accessibleTheme}>
+        <I18nextProvider i18n={i18n}>
+          <ErrorBoundary key={formId} what={`Form '${formId}'`} title={i18n.t('errors.unexpected')}>
+            {ready ? (
+              <Wizard
+                form={form}
+                validation={validation}
+                locale={locale}
+                widgets={allWidgets}
+                fields={allFields}
+                onSubmitted={onSubmitted}
+                env={env}
+              />
+            ) : (
+              <Loading label={i18n.t('wizard.loading')} />
+            )}
+          </ErrorBoundary>
+        </I18nextProvider>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,144 @@
+/** Where the user is in the wizard: numbered steps, a progress bar or dots, as the form says. */
+
+import type { CompiledForm } from '@antrag/core/compile/types';
+import { Tooltip, theme } from 'antd';
+import type { Translate } from './i18n.js';
+import { LazyStepsIndicator } from './lazyParts.js';
+
+/** The form's indicators, and the numbered steps drawn compact (on a phone, where they do not fit). */
+type Kind = NonNullable<CompiledForm['wizard']['indicator']> | 'compactSteps';
+
+export function indicatorKind(form: CompiledForm, step: number, isMobile: boolean): Kind {
+  if (step === 0 && form.wizard.hideIndicatorOnFirstStep) return 'none';
+  if (isMobile) {
+    const kind = form.wizard.mobileIndicator ?? (form.wizard.indicator === 'steps' ? 'none' : form.wizard.indicator);
+    return kind === 'steps' ? 'compactSteps' : kind;
+  }
+  return form.wizard.indicator;
+}
+
+export function Indicator({ form, step, kind, t }: { form: CompiledForm; step: number; kind: Kind; t: Translate }) {
+  const total = form.steps.length;
+  if (kind === 'none' || total < 2) return null;
+  if (kind === 'progress') return <ProgressBar step={step} total={total} t={t} />;
+  if (kind === 'compactSteps') return <CompactSteps form={form} step={step} t={t} />;
+  if (kind === 'dots') return <Dots form={form} step={step} t={t} />;
+  return <LazyStepsIndicator form={form} step={step} t={t} />;
+}
+
+/**
+ * A row of dots, one a step: done and current filled, later ones hollow. Each names its step and, on hover,
+ * shows the step's `tooltip` (the review definition's); screen readers read both from the dot's text.
+ */
+function Dots({ form, step, t }: { form: CompiledForm; step: number; t: Translate }) {
+  const { token } = theme.useToken();
+  const total = form.steps.length;
+  return (
+    <ol
+      className="antrag-dots"
+      aria-label={t('wizard.stepCount', { step: step + 1, total })}
+      style={{ display: 'flex', gap: 12, listStyle: 'none', margin: '8px 0 16px', padding: 0 }}
+    >
+      {form.steps.map((s, i) => {
+        const name = t(s.title);
+        const tip = s.tooltip ? t(s.tooltip) : undefined;
+        const state = i < step ? 'done' : i === step ? 'active' : 'pending';
+        const size = state === 'active' ? 14 : 10;
+        return (
+          <Tooltip key={s.id} title={tip ? `${name}: ${tip}` : name}>
+            <li
+              aria-current={i === step ? 'step' : undefined}
+              data-state={state}
+              style={{
+                width: size,
+                height: size,
+                alignSelf: 'center',
+                borderRadius: '50%',
+                boxSizing: 'border-box',
+                border: `2px solid ${token.colorPrimary}`,
+                background: state === 'pending' ? 'transparent' : token.colorPrimary,
+              }}
+            >
+              <span style={VISUALLY_HIDDEN}>{tip ? `${name}: ${tip}` : name}</span>
+            </li>
+          </Tooltip>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** A thin bar filled to the share of steps reached (antd's line progress, drawn here without its code). */
+function ProgressBar({ step, total, t }: { step: number; total: number; t: Translate }) {
+  const { token } = theme.useToken();
+  const percent = Math.round(((step + 1) / total) * 100);
+  return (
+    <div
+      className="antrag-progress"
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-label={t('wizard.stepCount', { step: step + 1, total })}
+      style={{ height: 8, margin: '8px 0', borderRadius: 4, background: token.colorFillSecondary }}
+    >
+      <div style={{ width: `${percent}%`, height: '100%', borderRadius: 4, background: token.colorPrimary }} />
+    </div>
+  );
+}
+
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * The numbered steps in a phone's width: one segment per step (earlier ones done, the current one active and
+ * taller, later ones pending), the current step's title below (its place is in the headline). Not a `progressbar`: uploads' bars
+ * are the page's progress bars.
+ */
+function CompactSteps({ form, step, t }: { form: CompiledForm; step: number; t: Translate }) {
+  const { token } = theme.useToken();
+  const total = form.steps.length;
+  const current = form.steps[step];
+  return (
+    <div className="antrag-steps-compact" style={{ margin: '8px 0 16px' }}>
+      <ol
+        aria-label={t('wizard.stepCount', { step: step + 1, total })}
+        style={{ display: 'flex', alignItems: 'center', gap: 4, listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {form.steps.map((s, i) => {
+          const state = i < step ? 'done' : i === step ? 'active' : 'pending';
+          return (
+            <li
+              key={s.id}
+              data-state={state}
+              aria-current={i === step ? 'step' : undefined}
+              style={{
+                flex: 1,
+                height: state === 'active' ? 8 : 4,
+                borderRadius: 4,
+                background: state === 'pending' ? token.colorBorder : token.colorPrimary,
+              }}
+            >
+              <span style={VISUALLY_HIDDEN}>{t(s.title)}</span>
+            </li>
+          );
+        })}
+      </ol>
+      {current && (
+        <div
+          className="antrag-steps-compact-title"
+          aria-hidden="true"
+          style={{ marginTop: 6, fontSize: token.fontSizeSM, color: token.colorTextSecondary }}
+        >
+          {t(current.title)}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+/** The wizard around the step forms: indicator, headline, buttons, drafts, submissions, result. */
+
+import type { CompiledForm } from '@antrag/core/compile/types';
+import type { Locale, SubmitSettings } from '@antrag/core/dsl/types';
+import {
+  applyAllTransforms,
+  checkCompiledForm,
+  doneAllowed,
+  type FormData,
+  initialState,
+  isLastStep,
+  withComputed,
+  wizardReducer,
+} from '@antrag/core/wizard';
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { Alert, Button } from 'antd';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useMediaQuery } from '../hooks/useMediaQuery.js';
+import { type ApiEnv, ApiStatusError, type SubmitOutcome, submit, useSubmitMutation } from './api.js';
+import type { FinishOptions, RunnerContext, StepHold } from './context.js';
+import { clearSavedValues, loadDraft, saveDraft } from './draft.js';
+import { Heading, Paragraph } from './Heading.js';
+import { Indicator, indicatorKind } from './Indicator.js';
+import { useT } from './i18n.js';
+import { Loading } from './Loading.js';
+import { LazyDraftDialog, LazyResultScreen } from './lazyParts.js';
+import { nameListboxes } from './listboxNames.js';
+import { StepForm } from './StepForm.js';
+import { useStepCode } from './stepCode.js';
+import type { StepValidation } from './validator.js';
+import { WizardButtons } from './WizardButtons.js';
+
+export interface WizardProps {
+  form: CompiledForm;
+  validation: StepValidation;
+  locale: Locale;
+  widgets: RegistryWidgetsType;
+  fields: RegistryFieldsType;
+  onSubmitted?: (outcome: SubmitOutcome) => void;
+  env?: ApiEnv;
+}
+
+function changedKeys(before: FormData, after: FormData): string[] {
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+}
+
+/**
+ * Scrolls the page so that the form's top shows, below a sticky header (the element's `scroll-margin-top`);
+ * a form near the page's top takes the page to its top.
+ */
+function scrollToFormTop(element: HTMLElement | null): void {
+  if (!element || typeof window === 'undefined') return;
+  const margin = Number.parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+  const target = element.getBoundingClientRect().top + window.scrollY - margin;
+  window.scrollTo?.({ top: target < window.innerHeight / 2 ? 0 : target });
+}
+
+export function Wizard({ form, validation, locale, widgets, fields, onSubmitted, env }: WizardProps) {
+  checkCompiledForm(form);
+  const t = useT();
+  const reducer = useMemo(() => wizardReducer(form), [form]);
+  const [state, dispatch] = useReducer(reducer, form, (f) => {
+    const stored = f.draft?.resumePrompt === false ? loadDraft(f) : undefined;
+    const start = initialState(f);
+    return stored ? reducer(start, { type: 'restore', draft: stored }) : start;
+  });
+  const [pendingDraft, setPendingDraft] = useState(() =>
+    form.draft?.resumePrompt === false ? undefined : loadDraft(form),
+  );
+  const mutation = useSubmitMutation(env);
+  const isMobile = useMediaQuery(`(max-width: ${(form.wizard.mobileBreakpoint ?? 1024) - 1}px)`);
+  const uploads = useRef(new Map<string, number>());
+  // the dialog's code loads only when a stored draft is offered; once shown, it stays mounted to close as a dialog does
+  const [draftOffered] = useState(() => pendingDraft !== undefined);
+
+  // the lists select boxes open get the name of their field (antd leaves them unnamed)
+  useEffect(() => nameListboxes(), []);
+
+  // every step change starts at the top of the page
+  const stepShown = state.step;
+  useEffect(() => {
+    if (typeof window !== 'undefined' && stepShown >= 0) window.scrollTo?.({ top: 0 });
+  }, [stepShown]);
+  // after the call, the result (or the failure) shows from the top of the form: on a content page the form
+  // sits below a hero, so the page's top would hide it
+  const top = useRef<HTMLDivElement>(null);
+  const answered =
+    state.status === 'done' || (state.status === 'failed' && !!form.results.failure && isLastStep(form, state));
+  useEffect(() => {
+    if (answered) scrollToFormTop(top.current);
+  }, [answered]);
+
+  // the step shows once the code of its widgets and fields and its validators are there; the next step's load then
+  const stepCode = useStepCode(form, stepShown, widgets, fields, validation);
+
+  // the result screen's code loads while the last step is filled in
+  const onLastStep = stepShown >= 0 && isLastStep(form, state);
+  useEffect(() => {
+    if (onLastStep) LazyResultScreen.preload().catch(() => {});
+  }, [onLastStep]);
+
+  const onUploadChange = useCallback((inFlight: number, fieldId: string) => {
+    uploads.current.set(fieldId, inFlight);
+    dispatch({ type: 'uploadsInFlight', count: [...uploads.current.values()].reduce((a, b) => a + b, 0) });
+  }, []);
+
+  const data = useMemo(() => withComputed(form, state.data), [form, state.data]);
+  const patch = useCallback((values: FormData) => dispatch({ type: 'patch', values }), []);
+
+  // a widget ending the flow (the KYC face 'accept'): back now, the success result after the delay; the
+  // timer dies with the runner
+  const finishTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(finishTimer.current), []);
+  const finish = useCallback(
+    ({ back = 0, afterMs = 0 }: FinishOptions = {}) => {
+      clearTimeout(finishTimer.current);
+      dispatch({ type: 'finishing', back });
+      const complete = () => {
+        finishTimer.current = undefined;
+        if (form.draft?.clearOnSuccess !== false) clearSavedValues(form);
+        dispatch({ type: 'complete' });
+      };
+      if (afterMs > 0) finishTimer.current = setTimeout(complete, afterMs);
+      else complete();
+    },
+    [form],
+  );
+
+  // the latest data for calls a widget makes later than the render it was given `call` in
+  const latestData = useRef(data);
+  latestData.current = data;
+  const call = useCallback(
+    (settings: SubmitSettings) => {
+      const query = typeof window === 'undefined' ? undefined : new URLSearchParams(window.location.search);
+      return submit(settings, latestData.current, { locale, query }, form, env);
+    },
+    [form, locale, env],
+  );
+
+  // what fields say their step lacks (the OTP field while no code is sent), by field id
+  const [holds, setHolds] = useState<Record<string, StepHold>>({});
+  const holdStep = useCallback((fieldId: string, hold: StepHold | undefined) => {
+    setHolds((current) => {
+      const was = current[fieldId];
+      if (hold ? was?.next === hold.next && was?.subText === hold.subText : !was) return current;
+      const next = { ...current };
+      if (hold) next[fieldId] = hold;
+      else delete next[fieldId];
+      return next;
+    });
+  }, []);
+  const stepHeld = Object.values(holds);
+
+  const context = useMemo<RunnerContext>(
+    () => ({
+      form,
+      stepIndex: state.step,
+      locale,
+      data,
+      formData: data,
+      t,
+      onUploadChange,
+      isMobile,
+      patch,
+      finish,
+      call,
+      holdStep,
+    }),
+    [form, state.step, locale, data, t, onUploadChange, isMobile, patch, finish, call, holdStep],
+  );
+
+  const onNext = async (stepData: FormData) => {
+    const committed = applyAllTransforms(form, { ...state.data, ...stepData });
+    const step = form.steps[state.step];
+    const last = isLastStep(form, state);
+    const settings = step.submit ?? (last ? form.submit : undefined);
+    if (!settings) {
+      dispatch({ type: 'next', valid: true, errors: [], data: committed });
+      if (last) {
+        if (form.draft?.clearOnSuccess !== false) clearSavedValues(form);
+        dispatch({ type: 'submitted' });
+      } else saveDraft(form, { currentStep: state.step + 1, data: committed });
+      return;
+    }
+    dispatch({ type: 'submitting', data: committed });
+    try {
+      const query = typeof window === 'undefined' ? undefined : new URLSearchParams(window.location.search);
+      const outcome = await mutation.mutateAsync({
+        settings,
+        data: withComputed(form, committed),
+        ctx: { locale, query },
+        form,
+      });
+      if (!outcome.ok) {
+        // a form with its own failure result (the review form's errorMsg) says nothing more than it, unless the
+        // server's answer or the settings name a message
+        const fallback = (step.failureMessage ??
+          settings.errorMessage ??
+          (last && form.results.failure ? undefined : 'errors.submitApplication')) as string | undefined;
+        dispatch({
+          type: 'failed',
+          message:
+            outcome.message?.key || outcome.message?.text ? outcome.message : fallback ? { key: fallback } : undefined,
+        });
+        return;
+      }
+      if (last) {
+        if (form.draft?.clearOnSuccess !== false) clearSavedValues(form);
+      } else saveDraft(form, { currentStep: state.step + 1, data: committed });
+      dispatch({ type: 'submitted', id: outcome.id, body: outcome.body });
+      if (last) onSubmitted?.(outcome);
+    } catch (error) {
+      dispatch({
+        type: 'failed',
+        message: error instanceof ApiStatusError ? { text: t(error.key, error.params) } : { key: 'errors.network' },
+      });
+    }
+  };
+
+  if (state.status === 'done')
+    return (
+      <div ref={top} className="antrag-result">
+        <LazyResultScreen settings={form.results.success} id={state.result?.id} isMobile={isMobile} t={t} />
+      </div>
+    );
+  // a failed final submission shows the form's failure result where it has one (the review form's warning)
+  if (state.status === 'failed' && form.results.failure && isLastStep(form, state)) {
+    const failureText =
+      state.serverMessage?.text ?? (state.serverMessage?.key ? t(state.serverMessage.key) : undefined);
+    return (
+      <div ref={top} className="antrag-result">
+        <LazyResultScreen
+          settings={form.results.failure}
+          message={failureText && failureText !== t(form.results.failure.title as string) ? failureText : undefined}
+          onRetry={() => dispatch({ type: 'dismissFailure' })}
+          t={t}
+        />
+      </div>
+    );
+  }
+
+  const step = form.steps[state.step];
+  const total = form.steps.length;
+  const headline = t(step.headline ?? step.title);
+  const count =
+    isMobile && form.wizard.mobileStepCount && total > 1
+      ? ` ${t('wizard.stepCount', { step: state.step + 1, total })}`
+      : '';
+  // the step's failure message after an invalid Next, else the server's answer to the step's submission
+  const message = state.stepMessage
+    ? t(state.stepMessage)
+    : (state.serverMessage?.text ?? (state.serverMessage?.key ? t(state.serverMessage.key) : undefined));
+
+  return (
+    <div ref={top} className="antrag-wizard" data-step={state.step}>
+      {draftOffered ? (
+        <LazyDraftDialog
+          open={pendingDraft !== undefined}
+          t={t}
+          onResume={() => {
+            if (pendingDraft) dispatch({ type: 'restore', draft: pendingDraft });
+            setPendingDraft(undefined);
+          }}
+          onDiscard={() => {
+            // spec: declining clears all saved values, not only the draft
+            clearSavedValues(form);
+            setPendingDraft(undefined);
+          }}
+        />
+      ) : null}
+      <Indicator form={form} step={state.step} kind={indicatorKind(form, state.step, isMobile)} t={t} />
+      <header className="antrag-step-header">
+        <Heading level={2}>
+          {headline}
+          {count}
+        </Heading>
+        {step.subText && !stepHeld.some((h) => h.subText) ? <Paragraph>{t(step.subText)}</Paragraph> : null}
+      </header>
+      {stepCode.failed ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={t('wizard.stepFailed')}
+          action={
+            <Button onClick={stepCode.retry} autoFocus>
+              {t('wizard.retry')}
+            </Button>
+          }
+        />
+      ) : !stepCode.ready ? (
+        <Loading label={t('wizard.loading')} />
+      ) : (
+        <StepForm
+          validation={validation}
+          key={state.step}
+          form={form}
+          context={context}
+          data={state.data}
+          widgets={widgets}
+          fields={fields}
+          onChange={(next) => dispatch({ type: 'change', data: next, changed: changedKeys(state.data, next) })}
+          onNext={(d) => void onNext(d)}
+          onInvalid={() => dispatch({ type: 'next', valid: false, errors: [], data: {}, message: step.failureMessage })}
+        >
+          {message ? <Alert type="error" showIcon title={message} role="alert" /> : null}
+          <WizardButtons
+            step={step}
+            isFirst={state.step === 0}
+            isLast={isLastStep(form, state)}
+            busy={state.status === 'submitting'}
+            blocked={state.uploadsInFlight > 0 || stepHeld.some((h) => h.next)}
+            doneAllowed={doneAllowed(form, state.data)}
+            onBack={() => dispatch({ type: 'back' })}
+            t={t}
+          />
+        </StepForm>
+      )}
+    </div>
+  );
+}

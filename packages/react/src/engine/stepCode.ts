@@ -1,0 +1,103 @@
+/**
+ * The code a step draws, loaded before the step shows: the lazily loaded widgets and fields (`widgets/lazy.tsx`)
+ * its fields name in the UI schema (`ui:widget`, `ui:field`, nested ones too: list items, dialogs), and its
+ * validators where they load per step. A form's first screen thus loads only what its first step uses;
+ * `useStepCode` preloads the next step's while the user fills in this one, so Next seldom waits.
+ */
+
+import type { CompiledForm } from '@antrag/core/compile/types';
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { useEffect, useMemo, useState } from 'react';
+import { isLazyComponent, type LazyComponent } from '../widgets/lazy.js';
+import type { StepValidation } from './validator.js';
+
+/** The lazily loaded widgets and fields that the fields of step `step` use (none past the last step). */
+function lazyPartsOf(
+  form: CompiledForm,
+  step: number,
+  widgets: RegistryWidgetsType,
+  fields: RegistryFieldsType,
+): Array<LazyComponent<never>> {
+  const found = new Set<LazyComponent<never>>();
+  const add = (component: unknown) => {
+    if (isLazyComponent(component)) found.add(component);
+  };
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'ui:widget' && typeof value === 'string') add(widgets[value]);
+        else if (key === 'ui:field' && typeof value === 'string') add(fields[value]);
+        else walk(value);
+      }
+    }
+  };
+  const uiSchema = form.uiSchema as Record<string, unknown>;
+  for (const name of form.steps[step]?.fields ?? []) walk(uiSchema[name]);
+  return [...found];
+}
+
+/** Starts loading the code of `parts`; a failure shows where the part is drawn (its error boundary). */
+function preloadParts(parts: ReadonlyArray<LazyComponent<never>>): Promise<unknown> {
+  return Promise.allSettled(parts.map((part) => part.preload()));
+}
+
+/** Whether a step may show, and what to do when its validators could not be loaded. */
+export interface StepCode {
+  /** The step's widgets, fields and validators are there (or a widget's loading failed: it shows its error). */
+  ready: boolean;
+  /** The step's validators could not be loaded: the step cannot be checked, so it does not show. */
+  failed: boolean;
+  /** Loads the step's code again after a failure. */
+  retry(): void;
+}
+
+/**
+ * Whether the code of step `step` is there: its widgets and fields, and its validators where they load per step
+ * (`StepValidation.loadStep`). When it is not, loads it and renders again once it is, or once loading failed:
+ * a widget's failure shows where the widget is drawn, a failure of the validators in `failed`. Once a step is
+ * ready, the next step's code loads, so Next seldom waits for it.
+ */
+export function useStepCode(
+  form: CompiledForm,
+  step: number,
+  widgets: RegistryWidgetsType,
+  fields: RegistryFieldsType,
+  validation?: StepValidation,
+): StepCode {
+  const parts = useMemo(
+    () => (step >= 0 ? lazyPartsOf(form, step, widgets, fields) : []),
+    [form, step, widgets, fields],
+  );
+  const [attempt, setAttempt] = useState(0);
+  const validatorsThere = step < 0 || !validation?.hasStep || validation.hasStep(step);
+  const loaded = validatorsThere && parts.every((part) => part.isLoaded());
+  const [settled, setSettled] = useState<{ parts: typeof parts; attempt: number; failed: boolean }>();
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    const validators = (step >= 0 && validation?.loadStep?.(step)) || Promise.resolve();
+    const failed = validators.then(
+      () => false,
+      (error: unknown) => {
+        // the network's failure, not the engine's: the step says so and offers to try again
+        console.warn(`The validators of step ${step} of form '${form.id}' could not be loaded`, error);
+        return true;
+      },
+    );
+    void Promise.all([preloadParts(parts), failed]).then(([, failed]) => {
+      if (current) setSettled({ parts, attempt, failed });
+    });
+    return () => {
+      current = false;
+    };
+  }, [parts, loaded, validation, form, step, attempt]);
+  const settledNow = settled?.parts === parts && settled.attempt === attempt ? settled : undefined;
+  const ready = loaded || (settledNow !== undefined && !settledNow.failed);
+  useEffect(() => {
+    if (!ready || step < 0 || step + 1 >= form.stepSchemas.length) return;
+    void preloadParts(lazyPartsOf(form, step + 1, widgets, fields));
+    validation?.loadStep?.(step + 1).catch(() => {}); // a failure shows when that step is opened
+  }, [ready, form, step, widgets, fields, validation]);
+  return { ready, failed: !ready && settledNow?.failed === true, retry: () => setAttempt((a) => a + 1) };
+}
