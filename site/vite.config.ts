@@ -15,8 +15,8 @@ export default defineConfig({
   root: web,
   plugins: [react()],
   resolve: {
-    // the workspace packages from their sources (their `source` export condition), so no package build comes first
-    conditions: ['source', ...defaultClientConditions],
+    // the workspace packages from their sources (their `antrag:source` export condition), so no package build comes first
+    conditions: ['antrag:source', ...defaultClientConditions],
     // RJSF's markdown parser, loaded only when a form draws markdown (see the module)
     alias: [
       {

@@ -5,11 +5,11 @@
  * fix it, add a field and use it in the preview, import a CMS booking v2, save, and find the files on disk.
  */
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ROOT } from '../unit/server/durability/harness.js';
+import { ROOT } from '../integration/server/durability/harness.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 
 interface Studio {
@@ -51,9 +51,13 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   const base = mkdtempSync(join(tmpdir(), 'antrag-studio-spec-'));
   const folder = join(base, 'forms');
-  for (const file of ['dsl.schema.json', PRE_SUBSCRIPTION, CONTACT]) {
+  // a folder of forms with its own copy of the meta-schema, as a repository using the CLI may keep one
+  mkdirSync(folder, { recursive: true });
+  copyFileSync(join(ROOT, 'packages/core/src/dsl/dsl.schema.json'), join(folder, 'dsl.schema.json'));
+  for (const file of [PRE_SUBSCRIPTION, CONTACT]) {
     mkdirSync(join(folder, file, '..'), { recursive: true });
-    copyFileSync(join(ROOT, 'schemas', file), join(folder, file));
+    const text = readFileSync(join(ROOT, 'schemas', file), 'utf8');
+    writeFileSync(join(folder, file), text.replace(/"\$schema": "[^"]*"/, '"$schema": "../dsl.schema.json"'));
   }
   // a build of the studio's bundle of its own, from the sources under test
   const studioRoot = join(base, 'studio-app');

@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CompiledForm, JsonSchema } from '@antrag/core/compile/types';
+import { isObject } from '@antrag/core/json';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { expandPaths } from './discover.js';
 import { artefactName, type FormOptions, fileReport, loadForm } from './forms.js';
@@ -17,10 +18,6 @@ import { displayPath } from './paths.js';
 import { diagnosticLine, type FileReport, finishCommand, type Io, type OutputFormat } from './report.js';
 
 type Node = Record<string, unknown>;
-
-function isObject(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** `kitchen-sink` → `KitchenSinkData`. */
 export function typeName(formId: string): string {

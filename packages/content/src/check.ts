@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { toPointer } from '@antrag/core/document';
+import { toPointer } from '@antrag/core/json';
 import { schemaDiagnostics } from './diagnostics.js';
 import type { LoadedDocument, LocatedDiagnostic } from './files.js';
 import { loadDocument } from './files.js';

@@ -4,7 +4,7 @@
  */
 
 import { describeError } from '@antrag/core/compile/check';
-import { pointerSegments } from '@antrag/core/document';
+import { pointerSegments } from '@antrag/core/json';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { LoadedDocument, LocatedDiagnostic } from './files.js';
 

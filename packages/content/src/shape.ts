@@ -4,6 +4,7 @@
  * file content source (resolving references) and the GraphQL content source (building queries) all walk it, so a
  * field added to a schema needs no code.
  */
+import { isObject as isSchema, parsePointer } from '@antrag/core/json';
 import { type ContentSchemas, isRecordKind, type JsonSchema, type RecordKind } from './schemas.js';
 
 export type Shape =
@@ -23,10 +24,6 @@ export interface ContentShapes {
 
 const VALUE: Shape = { type: 'value' };
 
-function isSchema(value: unknown): value is JsonSchema {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The schema a `$ref` points to, with the URL of its file (the base of its own `$ref`s). */
 function deref(schemas: ContentSchemas, ref: string, base: string): { schema: JsonSchema; base: string } {
   const url = new URL(ref, base);
@@ -35,8 +32,8 @@ function deref(schemas: ContentSchemas, ref: string, base: string): { schema: Js
   const file = schemas.files.get(url.href);
   if (!file) throw new Error(`$ref ${ref} (from ${base}): no such schema file`);
   let node: unknown = file;
-  for (const segment of fragment.split('/').slice(1)) {
-    node = isSchema(node) ? node[segment.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  for (const segment of parsePointer(fragment)) {
+    node = isSchema(node) ? node[segment] : undefined;
   }
   if (!isSchema(node)) throw new Error(`$ref ${ref} (from ${base}) points nowhere`);
   return { schema: node, base: url.href };

@@ -19,6 +19,7 @@ import {
   type StoredRecord,
 } from '@antrag/content';
 import { diagnosticText } from '@antrag/core/document';
+import { isObject } from '@antrag/core/json';
 import { localize } from '../search/index.js';
 import { rankPaths } from './paths.js';
 import {
@@ -57,10 +58,6 @@ export interface FileContentOptions {
   assetBase?: string;
   /** The content schemas; default `schemas/content/`. */
   schemaDir?: string;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 export class FileContentSource implements ContentSource {

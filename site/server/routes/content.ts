@@ -4,6 +4,7 @@
  * (`site/server/content/`), created on first use unless one is given.
  */
 import { createReadStream } from 'node:fs';
+import { isObject } from '@antrag/core/json';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SiteFeatures } from '../config.js';
 import {
@@ -83,10 +84,6 @@ export interface AssetInfo {
 }
 
 type Json = unknown;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /** Ids of every `{ id }` object without flatData: asset references (and references past their depth). */
 function referencedIds(value: Json, into = new Set<string>()): Set<string> {

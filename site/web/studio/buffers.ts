@@ -106,10 +106,4 @@ export class BufferStore {
 }
 
 /** The browser's local storage, or undefined where it is switched off. */
-export function browserStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
+export { browserStorage } from '@antrag/react/api/storage';

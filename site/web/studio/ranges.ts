@@ -8,7 +8,8 @@
  */
 
 import type { LocatedDiagnostic } from '@antrag/core/document';
-import { diagnosticText, pointerSegments } from '@antrag/core/document';
+import { diagnosticText } from '@antrag/core/document';
+import { pointerSegments } from '@antrag/core/json';
 import { findNodeAtLocation, type Node, parseTree, type Segment } from 'jsonc-parser';
 
 export interface TextRange {

@@ -15,8 +15,8 @@ export default defineConfig({
   base: '/studio-app/',
   publicDir: false,
   plugins: [react()],
-  // the workspace packages from their sources (their `source` export condition)
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  // the workspace packages from their sources (their `antrag:source` export condition)
+  resolve: { conditions: ['antrag:source', ...defaultClientConditions] },
   build: {
     outDir: resolve(studio, '../../../dist/studio'),
     emptyOutDir: true,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../../packages/cli/src/load.js';
 import { JsonText } from '../../../packages/core/src/document/locate.js';
-import { tempDir } from './support.js';
+import { tempDir } from '../../integration/cli/support.js';
 
 describe('JsonText.locate', () => {
   const text = '{\n  "a": [10, {"b/c": true}],\n  "d~e": { "f": null }\n}\n';

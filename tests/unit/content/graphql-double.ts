@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isObject } from '../../../packages/core/src/json/object.js';
 import type { FileContentSource } from '../../../site/server/content/files.js';
 import { DEFAULT_SCHEMA_NAMES } from '../../../site/server/content/graphql.js';
 import type { ContentLocale, RecordKind } from '../../../site/server/content/types.js';
@@ -61,10 +62,6 @@ function parseSelection(t: string[], at: number): [Selection, number] {
 export function parseQuery(query: string): Selection {
   const t = tokens(query);
   return parseSelection(t, t.indexOf('{'))[0];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** The value as a GraphQL server answers it for the selection: only selected fields, unset ones null. */

@@ -40,7 +40,7 @@ const REQUIRED_FIELDS = ['title', 'firstName', 'email', 'preferredLanguage', 'in
 describe('contact enquiry: definition', () => {
   it('compiles without diagnostics into one step with the fields of the enquiry payload', () => {
     expect(compiled.diagnostics).toEqual([]);
-    expect(definition.$schema).toBe('../dsl.schema.json');
+    expect(definition.$schema).toBe('../../packages/core/src/dsl/dsl.schema.json');
     expect(form.steps.map((s) => s.fields)).toEqual([
       [
         'title',

@@ -74,7 +74,7 @@ describe('health-insurance booking: definition', () => {
   it('compiles without diagnostics and names the meta-schema', () => {
     expect(compiled.diagnostics).toEqual([]);
     expect(form).toBeDefined();
-    expect(definition.$schema).toBe('../dsl.schema.json');
+    expect(definition.$schema).toBe('../../packages/core/src/dsl/dsl.schema.json');
   });
 
   it('holds exactly the fields of the spec, in the spec order, over the 9 steps of the spec', () => {

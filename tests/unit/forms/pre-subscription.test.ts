@@ -36,7 +36,7 @@ function request(): Record<string, unknown> {
 describe('pre-subscription: definition', () => {
   it('compiles without diagnostics into one step with the spec fields', () => {
     expect(compiled.diagnostics).toEqual([]);
-    expect(definition.$schema).toBe('../dsl.schema.json');
+    expect(definition.$schema).toBe('../../packages/core/src/dsl/dsl.schema.json');
     expect(form.steps).toHaveLength(1);
     expect(form.steps[0].fields).toEqual([
       'title',

@@ -1,6 +1,7 @@
 /** Helpers for the import tests (not a test file itself). */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Field, FormDefinition, JsonValue } from '../../../packages/core/src/dsl/types.js';
+import { unescapeSegment } from '../../../packages/core/src/json/pointer.js';
 
 const FIXTURES = new URL('../../fixtures/cms/', import.meta.url);
 
@@ -33,7 +34,7 @@ export function at(doc: unknown, pointer: string): unknown {
   if (pointer === '') return doc;
   let node: unknown = doc;
   for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = unescapeSegment(raw);
     if (node === null || typeof node !== 'object' || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }

@@ -4,6 +4,9 @@ import { compileForm } from '../../../packages/core/src/compile/index.js';
 import type { CompiledForm } from '../../../packages/core/src/compile/types.js';
 import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
 import { storageKeysOf } from '../../../packages/react/src/engine/draft.js';
+import { registerStorageKeys } from '../../../packages/react/src/engine/storageKeys.js';
+// the widgets' registrations, as the engine's registry loads them
+import '../../../packages/react/src/widgets/storage.js';
 
 function compile(definition: FormDefinition): CompiledForm {
   const result = compileForm(definition);
@@ -79,5 +82,23 @@ describe('the browser-storage keys a form keeps values under', () => {
 
   it('are none for a form that keeps nothing but its draft', () => {
     expect(storageKeysOf(file('schemas/health-insurance/health-insurance-booking.form.json'))).toEqual([]);
+  });
+});
+
+describe('widgets declare their storage keys to the engine', () => {
+  it('a field type registered with keys adds them, given its options and the form', () => {
+    const form = compile({
+      id: 'registered-keys',
+      title: 'Registered keys',
+      version: 1,
+      steps: [{ id: 'one', title: 'One', fields: [{ name: 'note', type: 'textarea', label: 'Note' }] }],
+    } as FormDefinition);
+    expect(storageKeysOf(form)).toEqual([]);
+    registerStorageKeys('textarea', (_options, f) => [`notes-of-${f.id}`]);
+    try {
+      expect(storageKeysOf(form)).toEqual(['notes-of-registered-keys']);
+    } finally {
+      registerStorageKeys('textarea', () => []);
+    }
   });
 });

@@ -3,7 +3,7 @@
  * Idempotency-Key, the same one on the engine's own retries after a network failure or a gateway's 502/503/504,
  * and on a repeat of the same request after a lost answer; a definite answer ends it. Calls about a lead carry
  * the stored lead token. The server is a test double here (a fetch function); the real server's side is held by
- * tests/unit/server/http/retries.test.ts and trust.test.ts.
+ * tests/integration/server/http/retries.test.ts and trust.test.ts.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { SubmitSettings } from '../../../packages/core/src/dsl/types.js';

@@ -1,13 +1,13 @@
 /** Calling codes named by country in the page's language (spec 001 §3), from the compiler's options. */
 import { describe, expect, it } from 'vitest';
 import { compileForm } from '../../../packages/core/src/compile/index.js';
+import { loadCountryNames } from '../../../packages/react/src/i18n/countryNames.js';
 import {
   codeOf,
   countryFor,
   dialChoices,
   isDialOptions,
 } from '../../../packages/react/src/widgets/choice/dialCodes.js';
-import { loadCountryNames } from '../../../packages/react/src/widgets/country/countryNames.js';
 
 type Options = Array<{ value: string; label: string; country: string }>;
 

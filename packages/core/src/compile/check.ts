@@ -1,12 +1,14 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import metaSchema from '../dsl/dsl.schema.json' with { type: 'json' };
+import { precompiledDslValidator } from './dslValidator.js';
 import type { Diagnostic } from './types.js';
 
-let validateDsl: ValidateFunction | undefined;
+let validateDsl: ValidateFunction | undefined = precompiledDslValidator;
 
 function validator(): ValidateFunction {
   if (!validateDsl) {
+    // the same options as scripts/precompile-meta.mjs
     const ajv = new Ajv({ allErrors: true, strict: false });
     ajvFormats.default(ajv);
     validateDsl = ajv.compile(metaSchema);

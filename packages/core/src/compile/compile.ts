@@ -13,6 +13,7 @@ import type {
 } from '../dsl/types.js';
 import { FIELD_TYPES } from '../dsl/types.js';
 import { NAMED_OPERATIONS, unknownOperations, variablesOf } from '../expr/index.js';
+import { escapeSegment } from '../json/pointer.js';
 import { checkDefinitionShape } from './check.js';
 import { allOfConditions, conditionFields, conditionToSchema } from './conditions.js';
 import { type CompiledField, clean, compileField, isDataField, withEntry } from './fields.js';
@@ -486,9 +487,7 @@ function optionTests(node: unknown, pointer: string): Array<{ option: string; po
   if (typeof record.option === 'string' && 'equals' in record && Object.keys(record).length === 2) {
     return [{ option: record.option, pointer }];
   }
-  return Object.entries(record).flatMap(([k, v]) =>
-    optionTests(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`),
-  );
+  return Object.entries(record).flatMap(([k, v]) => optionTests(v, `${pointer}/${escapeSegment(k)}`));
 }
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {
@@ -524,7 +523,7 @@ function sectionStorage(
         severity: 'error',
         code: 'unknown-field',
         message: `storageFields/${property} refers to field '${name}', which is not a data field of this section (it has: ${own.join(', ') || 'none'})`,
-        pointer: `${pointer}/storageFields/${property.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        pointer: `${pointer}/storageFields/${escapeSegment(property)}`,
       });
     }
   }

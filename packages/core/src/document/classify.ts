@@ -1,14 +1,11 @@
 /** What a document is, by its shape (pure: the studio tells documents apart the same way in the browser). */
 import { type CmsKind, detectCmsKind } from '../import/index.js';
+import { isObject } from '../json/object.js';
 
 export const FORM_SUFFIX = '.form.json';
 export const CMS_SUFFIX = '.cms.json';
 
 export type DocumentKind = 'dsl' | CmsKind;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 /**
  * A document's kind by its shape: a DSL definition names the meta-schema in `$schema` or has `id` and `steps`;

@@ -11,7 +11,9 @@
  * browser (files fetched from the local studio server) give the same diagnostics, word for word.
  */
 import type { Diagnostic } from '../compile/types.js';
-import { escapeSegment, JsonText, pointerSegments } from './locate.js';
+import { isObject } from '../json/object.js';
+import { escapeSegment, pointerSegments } from '../json/pointer.js';
+import { JsonText } from './locate.js';
 
 /** How a document and the files its `$ref`s name are read, and how paths are named in messages. */
 export interface FileAccess {
@@ -81,10 +83,6 @@ interface Mount {
   segments: string[];
   /** The `$ref` that led there, or 'back' when the value is a key next to a `$ref`, in the referencing file. */
   via: FilePosition | 'back';
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function escapedSegments(pointer: string): string[] {

@@ -11,6 +11,7 @@ import {
   printParseErrorCode,
   type Segment,
 } from 'jsonc-parser';
+import { pointerSegments, toPointer } from '../json/pointer.js';
 
 export interface Position {
   line: number;
@@ -29,22 +30,8 @@ export interface JsonSyntaxError extends Position {
   pointer: string;
 }
 
-/** JSON pointer segments (RFC 6901), unescaped. */
-export function pointerSegments(pointer: string): string[] {
-  if (pointer === '' || pointer === '/') return [];
-  return pointer
-    .replace(/^\//, '')
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-export function escapeSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function toPointer(segments: ReadonlyArray<string | number>): string {
-  return segments.map((s) => `/${escapeSegment(s)}`).join('');
-}
+// the pointer helpers live in `json/pointer.ts`; `@antrag/core/document` has always offered them too
+export { escapeSegment, pointerSegments, toPointer } from '../json/pointer.js';
 
 // keyed by jsonc-parser's error names (its ParseErrorCode is a const enum, which isolated modules cannot read)
 const MESSAGES: Record<string, string> = {

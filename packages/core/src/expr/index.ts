@@ -1,5 +1,6 @@
 import jsonLogic from 'json-logic-js';
 import type { ComputedValue, JsonValue, ReferenceList } from '../dsl/types.js';
+import { escapeSegment } from '../json/pointer.js';
 import { addPeriod, todayIso, wholeYearsBetween } from './dates.js';
 
 /**
@@ -89,7 +90,7 @@ export function unknownOperations(expression: JsonValue, pointer = ''): Array<{ 
   const [op] = keys;
   const here = KNOWN_OPERATIONS.has(op) ? [] : [{ operation: op, pointer }];
   if (op === 'var') return here;
-  return [...here, ...unknownOperations(expression[op], `${pointer}/${op.replace(/~/g, '~0').replace(/\//g, '~1')}`)];
+  return [...here, ...unknownOperations(expression[op], `${pointer}/${escapeSegment(op)}`)];
 }
 
 /** Evaluates an expression; an expression that fails on unexpected data yields null instead of throwing. */

@@ -1,6 +1,7 @@
 /** Helpers shared by the three CMS importers. */
 import type { Diagnostic } from '../compile/types.js';
 import type { FieldBase, InfoField, ResultScreen, Rule, Text, UploadSettings } from '../dsl/types.js';
+import { toPointer } from '../json/pointer.js';
 
 /** A DSL identifier: form ids and step ids. */
 export const ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
@@ -37,9 +38,9 @@ export class UniqueIds {
   }
 }
 
-/** A JSON pointer from path segments (RFC 6901 escaping). */
+/** A JSON pointer from path segments (RFC 6901 escaping); the importers' shorthand for `toPointer`. */
 export function pointer(...segments: Array<string | number>): string {
-  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  return toPointer(segments);
 }
 
 /** A CMS text that may be null or empty; both mean "not given". */

@@ -2,6 +2,7 @@
  * CMS → DSL import: the three definition formats of the content service (booking v1, booking v2, review)
  * become DSL form definitions. Pure and deterministic: the same document gives a deep-equal definition.
  */
+import { isObject } from '../json/object.js';
 import { importBookingV1 } from './booking-v1.js';
 import { importBookingV2 } from './booking-v2.js';
 import type { CmsKind } from './cms-types.js';
@@ -21,10 +22,6 @@ export { slugify } from './common.js';
 export { importReview } from './review.js';
 export { checkCmsDocument } from './shape.js';
 export type { ImportOptions, ImportResult } from './types.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The CMS format of a document, told by its shape alone (the schema check comes later, so a malformed document

@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { Diagnostic } from '../compile/types.js';
+import { unescapeSegment } from '../json/pointer.js';
 import bookingV1Schema from './cms/booking-v1.cms.schema.json' with { type: 'json' };
 import bookingV2Schema from './cms/booking-v2.cms.schema.json' with { type: 'json' };
 import reviewSchema from './cms/review.cms.schema.json' with { type: 'json' };
@@ -38,7 +39,7 @@ function valueAt(doc: unknown, pointer: string): unknown {
   if (pointer === '') return doc;
   let current: unknown = doc;
   for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const key = unescapeSegment(raw);
     if (current === null || typeof current !== 'object') return undefined;
     current = (current as Record<string, unknown>)[key];
   }

@@ -7,7 +7,8 @@ import type { CompiledForm, JsonSchema } from '../compile/types.js';
 import type { DateFormat, JsonValue, Locale, SubmitSettings, SuccessRule, ValueSource } from '../dsl/types.js';
 import { formatDate } from '../expr/dates.js';
 import { translate } from '../i18n/catalogue.js';
-import { pointer as pointerOf } from '../import/common.js';
+import { isObject } from '../json/object.js';
+import { parsePointer, toPointer } from '../json/pointer.js';
 import type { FieldError } from '../validate/validator.js';
 
 export interface PayloadContext {
@@ -109,10 +110,7 @@ function trimDeep(value: unknown): unknown {
 }
 
 function setAtPointer(target: JsonValue, pointer: string, value: JsonValue): boolean {
-  const parts = pointer
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = parsePointer(pointer);
   let node: JsonValue = target;
   for (let i = 0; i < parts.length - 1; i++) {
     if (node === null || typeof node !== 'object') return false;
@@ -306,8 +304,7 @@ export function parseFormattedDate(value: string, format: DateFormat): string | 
 
 function readPointer(body: unknown, pointer: string): unknown {
   let node = body;
-  for (const raw of pointer.split('/').slice(1)) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const part of parsePointer(pointer)) {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];
   }
@@ -353,7 +350,7 @@ export class PayloadError extends Error {
 export function decodeProblemErrors(problems: DecodeProblem[], locale: Locale = 'en'): FieldError[] {
   return problems.map((p) => ({
     path: p.pointer,
-    field: p.pointer.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~') ?? '',
+    field: parsePointer(p.pointer)[0] ?? '',
     messageKey: p.messageKey,
     message: translate(p.messageKey, locale, p.params),
     params: p.params,
@@ -382,13 +379,11 @@ export interface DecodeOptions {
 /** The most problems reported for one payload. */
 const REPORT_LIMIT = 50;
 
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
 /** A schema and the schemas that apply with it (allOf, anyOf, oneOf, then, else; not the `if` tests). */
 function applicable(schemas: unknown[]): JsonSchema[] {
   const out: JsonSchema[] = [];
   const visit = (node: unknown) => {
-    if (!isRecord(node)) return;
+    if (!isObject(node)) return;
     out.push(node as JsonSchema);
     for (const list of ['allOf', 'anyOf', 'oneOf'])
       if (Array.isArray(node[list])) for (const n of node[list] as unknown[]) visit(n);
@@ -402,7 +397,7 @@ function applicable(schemas: unknown[]): JsonSchema[] {
 /** The schemas of property `key` wherever the schemas declare it. */
 function propertySchemas(schemas: JsonSchema[], key: string): JsonSchema[] {
   return schemas.flatMap((s) =>
-    isRecord(s.properties) && Object.hasOwn(s.properties, key)
+    isObject(s.properties) && Object.hasOwn(s.properties, key)
       ? [(s.properties as Record<string, JsonSchema>)[key]]
       : [],
   );
@@ -416,13 +411,13 @@ function propertySchemas(schemas: JsonSchema[], key: string): JsonSchema[] {
 function unknownKeysIn(value: unknown, schemas: unknown[], at: string[], report: (at: string[]) => void): void {
   const all = applicable(schemas);
   if (Array.isArray(value)) {
-    const items = all.map((s) => s.items).filter(isRecord);
+    const items = all.map((s) => s.items).filter(isObject);
     if (items.length) for (const [i, v] of value.entries()) unknownKeysIn(v, items, [...at, String(i)], report);
     return;
   }
-  if (!isRecord(value)) return;
+  if (!isObject(value)) return;
   const closed =
-    all.some((s) => isRecord(s.properties)) &&
+    all.some((s) => isObject(s.properties)) &&
     !all.some((s) => (s.additionalProperties !== undefined && s.additionalProperties !== false) || s.patternProperties);
   for (const key of Object.keys(value)) {
     if (UNSAFE_KEYS.has(key)) {
@@ -512,9 +507,9 @@ export function decodePayload(
     if (source.as !== 'fileNames' && value !== null && typeof value === 'object') {
       let schemas: unknown[] = [form.schema];
       for (const part of source.from.split('.')) schemas = propertySchemas(applicable(schemas), part);
-      const base = pointer.split('/').slice(1);
+      const base = parsePointer(pointer);
       unknownKeysIn(value, schemas, [], (at) => {
-        const full = pointerOf(...base.map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~')), ...at);
+        const full = toPointer([...base, ...at]);
         unknownKey(full.slice(1), full);
       });
     }
@@ -550,12 +545,12 @@ export function decodePayload(
     return finish();
   }
   // a mapped payload is an object: a list (or a bare value) is no submission of this form
-  if (body !== undefined && body !== null && !isRecord(body)) {
+  if (body !== undefined && body !== null && !isObject(body)) {
     problem('', 'validation.templateObject');
     return finish();
   }
   const payload = (body ?? {}) as Record<string, unknown>;
-  const at = (key: string) => pointerOf(key);
+  const at = (key: string) => toPointer([key]);
   const known = new Set(Object.keys(map.fields ?? {}));
   if (map.mode === 'all' || map.mode === undefined) {
     const omit = new Set(map.omit ?? []);

@@ -6,7 +6,8 @@
  */
 import type { JsonValue, Locale, SubmitSettings } from '../dsl/types.js';
 import { translate } from '../i18n/catalogue.js';
-import { pointer as pointerOf } from '../import/common.js';
+import { isObject } from '../json/object.js';
+import { parsePointer, toPointer } from '../json/pointer.js';
 import type { FieldError } from '../validate/validator.js';
 
 /** One place where a submission departs from its template: a JSON pointer into the body, and what is wrong. */
@@ -30,18 +31,11 @@ interface SlotNode {
   children: Map<string, SlotNode>;
 }
 
-function segments(pointer: string): string[] {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
 function slotTree(settings: SubmitSettings): SlotNode {
   const root: SlotNode = { slot: false, children: new Map() };
   for (const entry of settings.payload?.set ?? []) {
     let node = root;
-    for (const part of segments(entry.pointer)) {
+    for (const part of parsePointer(entry.pointer)) {
       let next = node.children.get(part);
       if (!next) {
         next = { slot: false, children: new Map() };
@@ -53,8 +47,6 @@ function slotTree(settings: SubmitSettings): SlotNode {
   }
   return root;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** A template constant as the message shows it, kept short. */
 function shown(value: JsonValue): string {
@@ -77,7 +69,7 @@ export function templateMismatches(
   const limit = opts.limit ?? 20;
   const out: TemplateMismatch[] = [];
   const report = (at: string[], key: string, params: Record<string, unknown> = {}) => {
-    const pointer = pointerOf(...at);
+    const pointer = toPointer(at);
     // the message shows the whole body's place as `/`
     if (out.length < limit) out.push({ pointer, key, params: { ...params, pointer: pointer || '/' } });
   };
@@ -107,7 +99,7 @@ export function templateMismatches(
       return;
     }
     if (expected !== null && typeof expected === 'object') {
-      if (!isRecord(value)) return report(at, 'validation.templateObject');
+      if (!isObject(value)) return report(at, 'validation.templateObject');
       for (const key of Object.keys(value)) {
         if (!Object.hasOwn(expected, key) && !slots?.children.has(key))
           report([...at, key], 'validation.templateProperty', { name: key });

@@ -3,6 +3,8 @@ import type { CompiledForm, JsonSchema } from '../compile/types.js';
 import type { Locale } from '../dsl/types.js';
 import { withComputedValues } from '../expr/index.js';
 import { hasKey, translate } from '../i18n/catalogue.js';
+import { isObject } from '../json/object.js';
+import { unescapeSegment } from '../json/pointer.js';
 
 /** One failing field, with its message in the requested language. */
 export interface FieldError {
@@ -32,7 +34,7 @@ function schemaAt(root: JsonSchema, schemaPath: string): unknown {
   let node: unknown = root;
   for (const raw of schemaPath.replace(/^#\/?/, '').split('/')) {
     if (!raw) continue;
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const part = unescapeSegment(raw);
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];
   }
@@ -155,9 +157,8 @@ export interface FormValidateFns {
 export function formValidatorFrom(form: CompiledForm, fns: FormValidateFns): FormValidator {
   const order = form.steps.flatMap((s) => s.fields);
   const run = (fn: ValidateFn, schema: JsonSchema, data: unknown, opts?: ValidateOptions): ValidationResult => {
-    const isObject = data !== null && typeof data === 'object' && !Array.isArray(data);
     const withComputed = withComputedValues(normalizeData(data), form.computed, form.reference);
-    const valid = fn(isObject ? withComputed : data) === true;
+    const valid = fn(isObject(data) ? withComputed : data) === true;
     const errors = valid ? [] : toFieldErrors(fn.errors, schema, order, opts?.locale, form.texts);
     fn.errors = null;
     return { valid, errors, data: withComputed };

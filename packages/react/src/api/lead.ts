@@ -5,7 +5,8 @@
  * {host}/api/v1/lead/upload-file) of the passport, the consent letter, the eligibility document and the
  * payers' files. Every call carries the lead token the sign-up step stored (`X-Lead-Token`).
  */
-import { browserStorage, getToken } from './token.js';
+import { browserStorage } from './storage.js';
+import { getToken } from './token.js';
 
 /** Browser-storage key of the lead id (spec §3), stored by the sign-up step. */
 export const LEAD_ID_KEY = 'leadId';
@@ -20,7 +21,7 @@ export const LEAD_TOKEN_HEADER = 'X-Lead-Token';
 /** The `X-Lead-Token` header of the stored lead token, or none before the sign-up step answered. */
 export function leadTokenHeader(env: Pick<LeadApiEnv, 'storage'> = {}): Record<string, string> {
   try {
-    const token = browserStorage(env.storage)?.getItem(LEAD_TOKEN_KEY);
+    const token = (env.storage ?? browserStorage())?.getItem(LEAD_TOKEN_KEY);
     return token ? { [LEAD_TOKEN_HEADER]: token } : {};
   } catch {
     return {};
@@ -40,7 +41,7 @@ export interface LeadApiEnv {
 /** The lead id the sign-up step stored, if any. */
 export function storedLeadId(env: Pick<LeadApiEnv, 'storage'> = {}): string | undefined {
   try {
-    return browserStorage(env.storage)?.getItem(LEAD_ID_KEY) || undefined;
+    return (env.storage ?? browserStorage())?.getItem(LEAD_ID_KEY) || undefined;
   } catch {
     return undefined;
   }

@@ -5,6 +5,8 @@
  * 'API responded with status {status}'.
  */
 
+import { browserStorage } from './storage.js';
+
 export const TOKEN_STORAGE_KEY = 'access_token';
 export const VALID_UNTIL_STORAGE_KEY = 'valid_until';
 
@@ -29,22 +31,12 @@ export interface TokenEnv {
   signal?: AbortSignal;
 }
 
-/** The given storage, else the browser's local storage where it exists and is allowed. */
-export function browserStorage(storage?: Storage): Storage | undefined {
-  if (storage) return storage;
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // storage disabled (privacy mode, sandboxed frame)
-  }
-}
-
 /**
  * The bearer token: the cached one until it expires, else a fresh one from GET /api/get-token. `fresh`
  * skips the cache (after a 401 the server no longer accepts the cached token).
  */
 export async function getToken(env: TokenEnv = {}, fresh = false): Promise<string> {
-  const storage = browserStorage(env.storage);
+  const storage = env.storage ?? browserStorage();
   const now = (env.now ?? (() => new Date()))();
   const cached = storage?.getItem(TOKEN_STORAGE_KEY);
   const until = storage?.getItem(VALID_UNTIL_STORAGE_KEY);

@@ -11,7 +11,8 @@ import {
   valuesToStore,
 } from '@antrag/core/payload';
 import { useMutation } from '@tanstack/react-query';
-import { ApiStatusError, browserStorage, getToken as getSharedToken } from '../api/token.js';
+import { browserStorage } from '../api/storage.js';
+import { ApiStatusError, getToken as getSharedToken } from '../api/token.js';
 
 export { ApiStatusError };
 
@@ -105,7 +106,7 @@ export async function submit(
   form?: CompiledForm,
   env: ApiEnv = {},
 ): Promise<SubmitOutcome> {
-  const storage = browserStorage(env.storage);
+  const storage = env.storage ?? browserStorage();
   for (const need of settings.requiresStorage ?? []) {
     if (!storage?.getItem(need.key))
       return { ok: false, status: 0, body: undefined, message: { key: need.message as string } };

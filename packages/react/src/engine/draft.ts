@@ -7,26 +7,13 @@ import type { CompiledForm, SectionPlan } from '@antrag/core/compile/types';
 import type { SubmitSettings, ValueSource } from '@antrag/core/dsl/types';
 import { applyAllTransforms, type Draft, type FormData, parseDraft } from '@antrag/core/wizard';
 import { LEAD_ID_KEY, LEAD_TOKEN_KEY } from '../api/lead.js';
-import { FACE_STORAGE_KEY } from '../widgets/face/storage.js';
-import { PASSPORT_ID_KEY } from '../widgets/passport/api.js';
-import { CURRENT_ID_KEY, EMAILS_KEY } from '../widgets/payers/storage.js';
+import { browserStorage } from '../api/storage.js';
+import { storageKeysOfFieldType } from './storageKeys.js';
 
 function storageFor(form: CompiledForm): Storage | undefined {
   if (!form.draft) return undefined;
-  try {
-    return form.draft.storage === 'session' ? sessionStorage : localStorage;
-  } catch {
-    return undefined; // storage disabled by the browser: the form works without drafts
-  }
-}
-
-/** Where submissions, sections and widgets keep their values (the same storage as `renderer/core/api`). */
-function localStorageOrNone(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
+  // undefined where the browser disables storage: the form works without drafts
+  return browserStorage(form.draft.storage);
 }
 
 export function loadDraft(form: CompiledForm): Draft | undefined {
@@ -42,7 +29,7 @@ export function loadDraft(form: CompiledForm): Draft | undefined {
 
 /** Whether the form proves its lead with a stored token, and a lead id is stored without one. */
 function staleLead(form: CompiledForm): boolean {
-  const storage = localStorageOrNone();
+  const storage = browserStorage();
   try {
     return (
       !!storage?.getItem(LEAD_ID_KEY) &&
@@ -62,6 +49,13 @@ export function clearDraft(form: CompiledForm): void {
   if (form.draft) storageFor(form)?.removeItem(form.draft.storageKey);
 }
 
+/** The storage keys a call stores and reads (`store`, `storeData`, `requiresStorage`, `storage` sources). */
+export function callStorageKeys(settings: SubmitSettings | undefined): string[] {
+  const keys = new Set<string>();
+  callKeys(settings, keys);
+  return [...keys];
+}
+
 function callKeys(settings: SubmitSettings | undefined, into: Set<string>): void {
   if (!settings) return;
   for (const key of Object.keys(settings.store ?? {})) into.add(key);
@@ -76,13 +70,12 @@ function callKeys(settings: SubmitSettings | undefined, into: Set<string>): void
 }
 
 type Options = Record<string, unknown>;
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /**
  * Every browser-storage key the form keeps a value under besides its draft: what its calls store and read
  * (`store`, `storeData`, `requiresStorage`, `storage` sources, an OTP field's `send`), its modal sections'
- * `storageKey`s, and what its widgets write (the face outcome, the passport's document id, the payers' e-mails
- * and current payer id, and the keys a new passport clears). Sorted, without duplicates.
+ * `storageKey`s, and what its widgets write, as each widget registered (`storageKeys.ts`). Sorted, without
+ * duplicates.
  */
 export function storageKeysOf(form: CompiledForm): string[] {
   const keys = new Set<string>();
@@ -94,23 +87,7 @@ export function storageKeysOf(form: CompiledForm): string[] {
   for (const [name, plan] of Object.entries(form.fields)) {
     const node = form.uiSchema[name] as { 'ui:options'?: Options } | undefined;
     const options: Options = node?.['ui:options'] ?? {};
-    switch (plan.type) {
-      case 'faceCapture':
-        keys.add(text(options.storageKey) ?? FACE_STORAGE_KEY);
-        break;
-      case 'passportUpload':
-        keys.add(PASSPORT_ID_KEY);
-        // clearsStorage lists form fields and storage keys alike
-        for (const key of (options.clearsStorage as string[] | undefined) ?? []) if (!form.fields[key]) keys.add(key);
-        break;
-      case 'payers':
-        keys.add(text(options.emailsStorageKey) ?? EMAILS_KEY);
-        keys.add(text(options.currentIdStorageKey) ?? CURRENT_ID_KEY);
-        break;
-      case 'otp':
-        callKeys(options.send as SubmitSettings | undefined, keys);
-        break;
-    }
+    for (const key of storageKeysOfFieldType(plan.type)?.(options, form) ?? []) keys.add(key);
   }
   if (form.draft) keys.delete(form.draft.storageKey);
   return [...keys].sort();
@@ -122,7 +99,7 @@ export function storageKeysOf(form: CompiledForm): string[] {
  */
 export function clearSavedValues(form: CompiledForm): void {
   clearDraft(form);
-  const storage = localStorageOrNone();
+  const storage = browserStorage();
   for (const key of storageKeysOf(form)) storage?.removeItem(key);
 }
 
@@ -138,7 +115,7 @@ export function storeSectionValues(form: CompiledForm, section: SectionPlan, dat
     if (committed[field] !== undefined) record[property] = committed[field];
   }
   try {
-    localStorageOrNone()?.setItem(section.storage.key, JSON.stringify(record));
+    browserStorage()?.setItem(section.storage.key, JSON.stringify(record));
   } catch {
     // a full or disabled storage loses only the local copy; the values stay in the form and its draft
   }

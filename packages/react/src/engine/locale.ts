@@ -37,8 +37,7 @@ const loaders: Record<Exclude<Locale, 'en'>, () => Promise<[unknown, unknown]>> 
 };
 
 /** The country widgets' names in a language (their module loads with them). */
-const loadCountryNames = (locale: Locale) =>
-  import('../widgets/country/countryNames.js').then((m) => m.loadCountryNames(locale));
+const loadCountryNames = (locale: Locale) => import('../i18n/countryNames.js').then((m) => m.loadCountryNames(locale));
 
 const dayjsNames: Record<Locale, string> = { en: 'en', de: 'de', fr: 'fr', vi: 'vi', es: 'es', zh: 'zh-cn', ru: 'ru' };
 

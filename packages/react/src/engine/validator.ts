@@ -7,6 +7,7 @@
 
 import type { CompiledForm } from '@antrag/core/compile/types';
 import type { Locale } from '@antrag/core/dsl/types';
+import { parsePointer } from '@antrag/core/json';
 import {
   type FieldError,
   type FormValidator,
@@ -128,10 +129,8 @@ export function stepwiseValidation(
 
 /** `/payers/0/email` → `.payers.0.email`, RJSF's property notation (used to focus the field). */
 export function propertyOf(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((p) => `.${p.replace(/~1/g, '/').replace(/~0/g, '~')}`)
+  return parsePointer(pointer)
+    .map((p) => `.${p}`)
     .join('');
 }
 

@@ -4,6 +4,8 @@ import { ComputedField } from './computed/ComputedField.js';
 import { InfoField } from './info/InfoField.js';
 import { isLazyComponent, type LazyComponent, lazyComponent } from './lazy.js';
 import { EmailWidget, TextWidget } from './text/TextWidget.js';
+// the widgets' storage keys, registered with the engine as the registry loads
+import './storage.js';
 
 export type { WidgetFormContext } from './shared/texts.js';
 export { signedUpload, UploadError } from './upload/signedUpload.js';

@@ -3,7 +3,7 @@
  * (spec 001 §3). The compiler gives one option a country (`country`), in its code's order with the code's main
  * country first; the select tells them apart by country, the value stays the code ('+49').
  */
-import { countryOptions } from '../country/countryNames.js';
+import { countryOptions } from '../../i18n/countryNames.js';
 import type { Choice } from './options.js';
 
 export interface DialOption {

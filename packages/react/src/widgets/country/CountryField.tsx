@@ -1,10 +1,10 @@
 import type { FieldProps } from '@rjsf/utils';
 import { Select } from 'antd';
 import { useMemo } from 'react';
+import { countryOptions, matchesLabel } from '../../i18n/countryNames.js';
 import { ariaFor } from '../shared/aria.js';
 import { FieldLabel } from '../shared/FieldLabel.js';
 import { maybe, textsOf } from '../shared/texts.js';
-import { countryOptions, matchesLabel } from './countryNames.js';
 
 export interface CountryValue {
   name: string;

@@ -1,9 +1,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { Select } from 'antd';
 import { useMemo } from 'react';
+import { countryOptions, matchesLabel } from '../../i18n/countryNames.js';
 import { ariaFor } from '../shared/aria.js';
 import { maybe, textsOf } from '../shared/texts.js';
-import { countryOptions, matchesLabel } from './countryNames.js';
 
 /** A searchable country list in the active language; the value is the ISO code or the English name (valueShape). */
 export function CountryWidget(props: WidgetProps) {

@@ -5,7 +5,8 @@
  * share one cached token.
  */
 import { leadTokenHeader } from '../../api/lead.js';
-import { browserStorage, getToken } from '../../api/token.js';
+import { browserStorage } from '../../api/storage.js';
+import { getToken } from '../../api/token.js';
 import { type FaceOutcome, isFaceStatus } from './storage.js';
 
 /** Browser-storage keys the blocked-account and KYC forms keep their ids under (spec §3). */
@@ -60,7 +61,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** The ids the call names, from browser storage; a missing account number stops before any call. */
 export function faceIdsFromStorage(env: FaceApiEnv = {}): { blockedAccountNo: string; documentId: string } {
-  const storage = browserStorage(env.storage);
+  const storage = env.storage ?? browserStorage();
   const blockedAccountNo = storage?.getItem(ACCOUNT_ID_KEY) ?? '';
   if (!blockedAccountNo) throw new FaceSubmitError('errors.noBlockedAccountId');
   return { blockedAccountNo, documentId: storage?.getItem(PASSPORT_ID_KEY) ?? '' };

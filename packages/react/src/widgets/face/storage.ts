@@ -3,6 +3,8 @@
  * reopened step knows an earlier success, and cleared whenever a new passport is uploaded.
  */
 
+import { browserStorage } from '../../api/storage.js';
+
 export type FaceStatus = 'accept' | 'review' | 'reject';
 
 /** The field's value and the stored record: the answer's doc_status and message. */
@@ -13,14 +15,6 @@ export interface FaceOutcome {
 
 export const FACE_STORAGE_KEY = 'customer_face_verification';
 export const FACE_STATUSES: readonly FaceStatus[] = ['accept', 'review', 'reject'];
-
-function browserStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined; // storage disabled (privacy mode, sandboxed frame)
-  }
-}
 
 export function isFaceStatus(value: unknown): value is FaceStatus {
   return typeof value === 'string' && (FACE_STATUSES as readonly string[]).includes(value);

@@ -6,7 +6,7 @@
  * the bearer token the runner uses too.
  */
 import { leadRequest, uploadLeadDocument as uploadToLead } from '../../api/lead.js';
-import { browserStorage as sharedBrowserStorage } from '../../api/token.js';
+import { browserStorage as sharedBrowserStorage } from '../../api/storage.js';
 
 export { LEAD_ID_KEY } from '../../api/lead.js';
 
@@ -49,7 +49,7 @@ export interface PassportApiEnv {
 }
 
 export function browserStorage(env: Pick<PassportApiEnv, 'storage'> = {}): Storage | undefined {
-  return sharedBrowserStorage(env.storage);
+  return env.storage ?? sharedBrowserStorage();
 }
 
 async function readJson(response: Response): Promise<unknown> {

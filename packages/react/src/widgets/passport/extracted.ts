@@ -11,7 +11,7 @@
 
 import { parseFormattedDate } from '@antrag/core/payload';
 import countries from 'i18n-iso-countries';
-import { countryOptions } from '../country/countryNames.js';
+import { countryOptions } from '../../i18n/countryNames.js';
 
 /** Extracted passport properties by the extraction's names; every value a string ('' = not found). */
 export type PassportFacts = Record<string, string>;

@@ -4,20 +4,13 @@
  * browser; the list then works without it.
  */
 import type { DraftSettings } from '@antrag/core/dsl/types';
+import { browserStorage } from '../../api/storage.js';
 
 /** Default keys of the spec; `ui:options.emailsStorageKey` / `currentIdStorageKey` override them. */
 export const EMAILS_KEY = 'payersEmails';
 export const CURRENT_ID_KEY = 'payerId';
 
 export type Payer = Record<string, unknown>;
-
-function local(): Storage | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 function readJson(storage: Storage | undefined, key: string): unknown {
   try {
@@ -30,13 +23,13 @@ function readJson(storage: Storage | undefined, key: string): unknown {
 
 /** The stored e-mails; anything malformed counts as none. */
 export function storedEmails(key = EMAILS_KEY): string[] {
-  const value = readJson(local(), key);
+  const value = readJson(browserStorage(), key);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
 /** Replaces `previous` by `next` in the stored e-mails (either may be absent: an add, a removal). */
 export function replaceStoredEmail(previous: string | undefined, next: string | undefined, key = EMAILS_KEY): void {
-  const storage = local();
+  const storage = browserStorage();
   if (!storage) return;
   const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
   let emails = storedEmails(key);
@@ -51,7 +44,7 @@ export function replaceStoredEmail(previous: string | undefined, next: string | 
 
 /** Remembers the payer being edited (spec: `payerId`), or forgets it. */
 export function setCurrentPayerId(id: unknown, key = CURRENT_ID_KEY): void {
-  const storage = local();
+  const storage = browserStorage();
   try {
     if (id === undefined || id === null || id === '') storage?.removeItem(key);
     else storage?.setItem(key, String(id));
@@ -70,12 +63,8 @@ export function removeFromDraft(
   matches: (payer: Payer) => boolean,
 ): void {
   if (!draft?.storageKey || path.length === 0) return;
-  let storage: Storage | undefined;
-  try {
-    storage = draft.storage === 'session' ? sessionStorage : localStorage;
-  } catch {
-    return;
-  }
+  const storage = browserStorage(draft.storage);
+  if (!storage) return;
   const saved = readJson(storage, draft.storageKey) as { data?: unknown } | undefined;
   let node: unknown = saved?.data;
   for (const part of path.slice(0, -1)) {

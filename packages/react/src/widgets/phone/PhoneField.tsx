@@ -2,7 +2,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { Input, Select, Space } from 'antd';
 import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
 import { useMemo } from 'react';
-import { countryOptions, matchesLabel } from '../country/countryNames.js';
+import { countryOptions, matchesLabel } from '../../i18n/countryNames.js';
 import { ariaFor } from '../shared/aria.js';
 import { FieldLabel } from '../shared/FieldLabel.js';
 import { maybe, textOr, textsOf } from '../shared/texts.js';
