@@ -1,13 +1,15 @@
 import { availableParallelism } from 'node:os';
-import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // the workspace packages from their sources (their `source` export condition): tests need no package build
-  resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } },
+  // the workspace packages from their sources (their `antrag:source` export condition): tests need no package build.
+  // Every project below inherits these (`extends: true`).
+  resolve: { conditions: ['antrag:source', ...defaultClientConditions] },
+  // Vitest hands the SSR conditions to Node as --conditions too: no `module` there (Node would then load packages'
+  // extension-less ES builds, such as @aws-sdk's dist-es), only ours on top of Node's own
+  ssr: { resolve: { conditions: ['antrag:source', 'node', 'development|production'] } },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/component/**/*.test.tsx'],
     environment: 'node',
     // creating an embedded database, OCR and child processes take seconds on a busy 2-core machine
     testTimeout: 60_000,
@@ -17,5 +19,29 @@ export default defineConfig({
     hookTimeout: 120_000,
     // codemirror-json-schema imports its own files without extensions, which only a bundler resolves
     server: { deps: { inline: ['codemirror-json-schema'] } },
+    // the folder tells the kind: `npm run test:fast` runs `unit` alone, for feedback in seconds while editing
+    projects: [
+      {
+        extends: true,
+        // pure: no server, database, OCR, child process, socket or DOM
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        // the server (Fastify, in process or as a child), PGlite and PostgreSQL, Redis, real OCR, the `antrag` CLI
+        // as a child process, HTTP doubles on a local port
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        // widgets, engine, content site and studio drawn in jsdom; setup.ts holds the doubles jsdom needs
+        test: {
+          name: 'component',
+          include: ['tests/component/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/component/setup.ts'],
+        },
+      },
+    ],
   },
 });

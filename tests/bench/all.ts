@@ -27,10 +27,14 @@ type Summary = Array<{ measure: string; value: string; target: string; verdict: 
 /** Runs one benchmark script with its output shown; its figures as JSON from `file`. */
 function run(script: string, args: string[], file: string): unknown {
   console.log(`\n=== ${script} ${args.join(' ')}\n`);
-  const result = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', join(HERE, script), ...args], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--conditions=antrag:source', '--import', 'tsx', join(HERE, script), ...args],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0 && !existsSync(file)) throw new Error(`${script} failed (exit ${result.status})`);
   return JSON.parse(readFileSync(file, 'utf8'));
 }

@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium, type Page, type Response } from 'playwright';
-import { buildWebApp, type RunningServer, startServer } from '../unit/server/durability/harness.js';
+import { buildWebApp, type RunningServer, startServer } from '../integration/server/durability/harness.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
-import { buildWebApp, type RunningServer, startServer } from '../unit/server/durability/harness.js';
+import { buildWebApp, type RunningServer, startServer } from '../integration/server/durability/harness.js';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,7 +1,7 @@
 /**
  * Load on a validated booking submission (POST /api/internal/services/aok, the health-insurance booking as the
  * form sends it: compiled-schema validation, a lookup of its two uploads and an insert in one transaction), against
- * the real server as a child process (tests/unit/server/durability/harness.ts), on embedded PGlite and on PostgreSQL.
+ * the real server as a child process (tests/integration/server/durability/harness.ts), on embedded PGlite and on PostgreSQL.
  *
  * Method, for each engine, on a fresh server and database:
  * - `--bookings` applicants (100) each upload their two files (an admission letter and a passport photo) through the
@@ -65,7 +65,7 @@ import {
   sendBooking,
   startServer,
   UNLIMITED_SUBMISSIONS,
-} from '../unit/server/durability/harness.js';
+} from '../integration/server/durability/harness.js';
 
 // autocannon ships no types; the part used here:
 interface AutocannonResult {

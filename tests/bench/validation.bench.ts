@@ -189,7 +189,7 @@ async function main(): Promise<void> {
       const output = execFileSync(
         process.execPath,
         [
-          '--conditions=source',
+          '--conditions=antrag:source',
           '--import',
           'tsx',
           fileURLToPath(import.meta.url),

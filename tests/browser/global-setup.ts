@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildWebApp, createSchema, dropSchema, startServer } from '../unit/server/durability/harness.js';
+import { buildWebApp, createSchema, dropSchema, startServer } from '../integration/server/durability/harness.js';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'antrag-browser-'));

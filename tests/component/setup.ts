@@ -7,7 +7,7 @@ import { afterAll, afterEach } from 'vitest';
 import '../../packages/core/src/i18n/index.js';
 import { preloadWizardParts } from '../../packages/react/src/engine/lazyParts.js';
 import { fallbackWidgets } from '../../packages/react/src/engine/registry.js';
-import { loadCountryNames } from '../../packages/react/src/widgets/country/countryNames.js';
+import { loadCountryNames } from '../../packages/react/src/i18n/countryNames.js';
 import { preloadAll } from '../../packages/react/src/widgets/index.js';
 import { isLazyComponent } from '../../packages/react/src/widgets/lazy.js';
 

@@ -1,10 +1,8 @@
-/** @vitest-environment jsdom */
 /**
  * Carousels (spec 002 §2.5, §9): a seamless infinite loop (next from the last slide moves on to the first, previous
  * from the first to the last, never rewinding across the others), 500 ms slides, dots; testimonials with dots, no
  * arrows and adaptive height; with prefers-reduced-motion nothing slides.
  */
-import '../setup.js';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,11 +1,9 @@
-/** @vitest-environment jsdom */
 /**
  * The search page's select boxes (spec 002 §5, §8, §9) as ARIA comboboxes: typed text debounced 200 ms, options
  * filtered by case-insensitive label substring, a typed text without a match kept as a custom option (the sole
  * option when the search fails), the next page of 10 on scrolling to the bottom while fewer than the total are
  * loaded, and the keyboard: Down/Up, Enter, Escape with aria-activedescendant.
  */
-import '../setup.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';

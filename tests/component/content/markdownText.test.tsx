@@ -1,9 +1,7 @@
-/** @vitest-environment jsdom */
 /**
  * Content markdown (spec 002 §2.4): plain text renders at once, exactly as the markdown parser would render it, and
  * only text with markdown syntax waits for the parser's chunk. The parser's output here is react-markdown's own.
  */
-import '../setup.js';
 import { render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown from 'react-markdown';

@@ -1,9 +1,7 @@
-/** @vitest-environment jsdom */
 /**
  * Page assembly (spec 002 §2.2) and the two calculators (§4, §5, §9): every block in a section with its type,
  * dashed-case schema name and id; the 'not implemented' and query-error banners; results recomputed on every change.
  */
-import '../setup.js';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,8 @@
-/** @vitest-environment jsdom */
 /**
  * The study-portal search page (spec 002 §2.5, §7, §9): the study field of the address, a university select (paged
  * server search) and a location select (from universities' comma-separated locations) narrowing tabbed results,
  * pages of 10 with our own page buttons (no size changer), the filter in a full-width drawer on mobile.
  */
-import '../setup.js';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,10 +1,8 @@
-/** @vitest-environment jsdom */
 /**
  * The study guide (spec 002 §2.1, §2.4, §2.5): on the article page related-article cards open in a new tab and the
  * three share buttons are plain links to the networks' share pages with the article's address; elsewhere article
  * cards open in the same tab; on category pages the active category is the current page.
  */
-import '../setup.js';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';

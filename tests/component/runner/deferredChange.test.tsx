@@ -1,5 +1,3 @@
-/** @vitest-environment jsdom */
-import '../setup.js';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';

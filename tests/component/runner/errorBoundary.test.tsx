@@ -1,5 +1,3 @@
-/** @vitest-environment jsdom */
-import '../setup.js';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CompiledForm } from '../../../packages/core/src/compile/types.js';

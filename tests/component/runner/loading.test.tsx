@@ -1,5 +1,3 @@
-/** @vitest-environment jsdom */
-import '../setup.js';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Loading } from '../../../packages/react/src/engine/Loading.js';

@@ -1,5 +1,3 @@
-/** @vitest-environment jsdom */
-import '../setup.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { screen, waitFor } from '@testing-library/react';

@@ -1,5 +1,3 @@
-/** @vitest-environment jsdom */
-import '../setup.js';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

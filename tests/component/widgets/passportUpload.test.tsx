@@ -1,15 +1,13 @@
-/** @vitest-environment jsdom */
 /**
  * The passport upload (`ui:field: passportUpload`, spec 000 §2 step 1, §4 "Passport upload", §5 step 1, §7
  * calls 3, 4, 10). The network is replaced by test doubles (a fetch double routing by path and an
  * XMLHttpRequest double for the storage POST); the real server's answers are covered by
- * tests/unit/server and, end to end with real OCR, by tests/browser/passport.spec.ts.
+ * tests/integration/server and, end to end with real OCR, by tests/browser/passport.spec.ts.
  *
  * The field runs in a real RJSF antd form whose formContext behaves like the runner's: it carries the live
  * form data, `patch` (sets other fields, `undefined` clears) and `onUploadChange`, plus the compiled
  * blocked-account form, so the values are mapped to that form's real field shapes.
  */
-import '../setup.js';
 import { readFileSync } from 'node:fs';
 import Form from '@rjsf/antd';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';

@@ -1,4 +1,3 @@
-/** @vitest-environment jsdom */
 import { describe, expect, it, vi } from 'vitest';
 import { signedUpload, UploadError } from '../../../packages/react/src/widgets/upload/signedUpload.js';
 

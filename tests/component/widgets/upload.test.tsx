@@ -1,5 +1,3 @@
-/** @vitest-environment jsdom */
-import '../setup.js';
 import type { RJSFSchema } from '@rjsf/utils';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompiledForm } from '../../../../packages/core/src/compile/types.js';
 import { encodeRequest } from '../../../../packages/core/src/payload/index.js';
 import { application } from '../../../fixtures/forms/blocked-account.js';
-import { PDF } from '../files/samples.js';
+import { PDF } from '../../../unit/server/files/samples.js';
 import {
   blockedAccountForm,
   createLead,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeOcr } from '../../../../site/server/documents/ocr.js';
 import { makeMp4, PNG_1X1 } from '../../../fixtures/server/mp4.js';
 import { type PassportData, renderPassportPage, SAMPLE, td3Lines } from '../../../fixtures/server/passport-image.js';
-import { bigPng, JPEG, PDF, PNG } from '../files/samples.js';
+import { bigPng, JPEG, PDF, PNG } from '../../../unit/server/files/samples.js';
 import {
   type CreatedLead,
   countRows,

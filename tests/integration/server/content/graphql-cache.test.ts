@@ -16,7 +16,7 @@ import { createFileContentSource } from '../../../../site/server/content/files.j
 import { type GraphqlContentOptions, GraphqlContentSource } from '../../../../site/server/content/graphql.js';
 import type { ServerContext } from '../../../../site/server/context.js';
 import { FormRegistry } from '../../../../site/server/forms/registry.js';
-import { type ContentServiceDouble, startContentService } from '../../content/graphql-double.js';
+import { type ContentServiceDouble, startContentService } from '../../../unit/content/graphql-double.js';
 
 const files = createFileContentSource();
 let service: ContentServiceDouble;

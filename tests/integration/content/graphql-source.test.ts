@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileContentSource } from '../../../site/server/content/files.js';
 import { fieldFilter, GraphqlContentSource, odataLiteral } from '../../../site/server/content/graphql.js';
 import { ContentError, type ContentLocale } from '../../../site/server/content/types.js';
-import { type ContentServiceDouble, parseQuery, startContentService } from './graphql-double.js';
+import { type ContentServiceDouble, parseQuery, startContentService } from '../../unit/content/graphql-double.js';
 
 const TOKEN = 'test-token';
 const files = createFileContentSource();

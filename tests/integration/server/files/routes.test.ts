@@ -15,7 +15,7 @@ import { confirmUpload } from '../../../../site/server/files/confirm.js';
 import { LocalFileStore } from '../../../../site/server/files/local.js';
 import { registerUploadRoutes } from '../../../../site/server/files/routes.js';
 import { S3FileStore } from '../../../../site/server/files/s3.js';
-import { bigPng, JPEG, multipartBody, PDF, PNG, testConfig, uploadForm } from './samples.js';
+import { bigPng, JPEG, multipartBody, PDF, PNG, testConfig, uploadForm } from '../../../unit/server/files/samples.js';
 
 let dir: string;
 let database: OpenDatabase;

@@ -4,7 +4,7 @@
  * passport image), more than 10 MB (1000-based) with 413.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GIF, PDF } from '../files/samples.js';
+import { GIF, PDF } from '../../../unit/server/files/samples.js';
 import {
   type CreatedLead,
   countRows,

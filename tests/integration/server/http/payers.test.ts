@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonValue } from '../../../../packages/core/src/dsl/types.js';
 import { flattenForForm } from '../../../../packages/core/src/payload/index.js';
-import { bigPdf } from '../files/samples.js';
+import { bigPdf } from '../../../unit/server/files/samples.js';
 import {
   type CreatedLead,
   countRows,

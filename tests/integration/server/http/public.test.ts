@@ -14,7 +14,7 @@ import {
   type UniversitySearchAnswer,
 } from '../../../../site/server/search/index.js';
 import { makeMp4 } from '../../../fixtures/server/mp4.js';
-import { bigPng, JPEG, PDF, PNG } from '../files/samples.js';
+import { bigPng, JPEG, PDF, PNG } from '../../../unit/server/files/samples.js';
 import {
   countRows,
   type FilePart,

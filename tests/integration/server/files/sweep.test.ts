@@ -18,9 +18,9 @@ import { jsonValue } from '../../../../site/server/db/index.js';
 import { migrateToLatest, migrations } from '../../../../site/server/db/migrations/index.js';
 import type { Database } from '../../../../site/server/db/schema.js';
 import { type SweepResult, startFileSweeper, sweepOrphanFiles } from '../../../../site/server/files/sweep.js';
+import { PDF, PNG } from '../../../unit/server/files/samples.js';
 import { createSchema, dropSchema, prepareBooking, sendBooking, uploadFile } from '../durability/harness.js';
 import { filesUnder, type Harness, SETUP_TIMEOUT, startHarness } from '../http/harness.js';
-import { PDF, PNG } from './samples.js';
 
 const HOUR = 3_600_000;
 const LIMIT = 24 * HOUR;

@@ -1,7 +1,7 @@
 /**
  * Keys and names from the client that reach the file store (issue 14): each is refused with a clear
  * 400 naming the problem, nothing is written and nothing is recorded; never a 500. Over real HTTP
- * against the whole server (tests/unit/server/http/harness.ts).
+ * against the whole server (tests/integration/server/http/harness.ts).
  *
  * The policies here are signed with the test server's secret: that is what a leaked secret, an old
  * server's bug or a future caller of `createPolicy` would hand the upload target.
@@ -10,9 +10,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPolicy } from '../../../../site/server/files/policy.js';
+import { PNG } from '../../../unit/server/files/samples.js';
 import { prepareBooking, sendBooking } from '../durability/harness.js';
 import { countRows, filesUnder, form, type Harness, SECRET, SETUP_TIMEOUT, startHarness } from '../http/harness.js';
-import { PNG } from './samples.js';
 
 let h: Harness;
 

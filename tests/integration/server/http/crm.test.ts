@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLead, jsonValue } from '../../../../site/server/db/index.js';
 import { newLeadToken } from '../../../../site/server/routes/leadAccess.js';
-import { bigPng, JPEG, PDF, PNG } from '../files/samples.js';
+import { bigPng, JPEG, PDF, PNG } from '../../../unit/server/files/samples.js';
 import {
   type CreatedLead,
   countRows,

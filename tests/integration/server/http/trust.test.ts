@@ -12,7 +12,7 @@ import { createKycKey } from '../../../../site/server/routes/leadAccess.js';
 import { application } from '../../../fixtures/forms/blocked-account.js';
 import { makeMp4 } from '../../../fixtures/server/mp4.js';
 import { renderPassportPage, SAMPLE, td3Lines } from '../../../fixtures/server/passport-image.js';
-import { PDF } from '../files/samples.js';
+import { PDF } from '../../../unit/server/files/samples.js';
 import {
   bearer,
   blockedAccountForm,

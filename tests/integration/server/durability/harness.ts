@@ -1,6 +1,6 @@
 /**
  * The real server as a child process, for the durability test and the load benchmark: started with
- * `node --conditions=source --import tsx site/server/main.ts` (one process, so a SIGKILL hits the server itself and not a
+ * `node --conditions=antrag:source --import tsx site/server/main.ts` (one process, so a SIGKILL hits the server itself and not a
  * launcher), configured by environment variables only, reached over HTTP like any client.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -13,7 +13,7 @@ import { compileForm } from '../../../../packages/core/src/compile/index.js';
 import type { CompiledForm } from '../../../../packages/core/src/compile/types.js';
 import { encodeRequest } from '../../../../packages/core/src/payload/index.js';
 import { student } from '../../../fixtures/forms/health-insurance.js';
-import { JPEG, PDF, uploadForm } from '../files/samples.js';
+import { JPEG, PDF, uploadForm } from '../../../unit/server/files/samples.js';
 
 export const ROOT = join(import.meta.dirname, '../../../..');
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -111,7 +111,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   });
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'site/server/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=antrag:source', '--import', 'tsx', 'site/server/main.ts'], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
