@@ -129,11 +129,66 @@ export function compileForm(input: unknown, opts: CompileOptions = {}): CompileR
   return result;
 }
 
+/** What the passes of one compilation share. */
+interface Compilation {
+  def: FormDefinition;
+  diagnostics: Diagnostic[];
+  texts: TextTable;
+  /** The option values of this variant. */
+  options: Record<string, JsonPrimitive>;
+  /** Every name a rule or condition may refer to. */
+  names: Set<string>;
+  checkNames: NameCheck;
+  /** Checks an expression's operations and the names it reads. */
+  checkExpression: NameCheck<JsonValue>;
+  /** `$id` base of this variant's schemas. */
+  base: string;
+}
+
+type NameCheck<T = string[]> = (used: T, pointer: string, what: string) => void;
+
+/** A step of this variant, with its index in the author's document. */
+interface IncludedStep {
+  step: Step;
+  index: number;
+}
+
+/** The passes, in the order their diagnostics and text keys come. */
 function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostics: Diagnostic[]): CompileResult {
   diagnostics.push(...checkDefinitionShape(def));
   if (diagnostics.some((d) => d.code === 'dsl-shape')) return { diagnostics };
+  const options = resolveOptions(def, opts, diagnostics);
+  const texts = new TextTable(def.id, def.texts ?? {}, diagnostics);
+  const names = collectNames(def, diagnostics);
+  checkStepIds(def, diagnostics);
+  const c: Compilation = {
+    def,
+    diagnostics,
+    texts,
+    options,
+    names,
+    ...nameChecks(names, diagnostics),
+    base: variantId(def, options),
+  };
+  for (const [name, value] of Object.entries(def.computed ?? {}))
+    c.checkExpression(value.expression, `/computed/${name}/expression`, `computed value '${name}'`);
+  const { placed, stepPlans } = compileSteps(c, includedSteps(def, options));
+  checkDoneRequires(c);
+  const submit = def.submit ? compileSubmit(def.submit, texts, '/submit', 'submit', c.checkNames) : undefined;
+  const results = compileResults(c);
+  const form = assembleForm(c, placed, stepPlans, submit, results);
+  return {
+    form: diagnostics.some((d) => d.severity === 'error' && d.code !== 'unknown-field-type') ? undefined : form,
+    diagnostics,
+  };
+}
 
-  // option values for this variant
+/** The option values of this variant: the defaults, overridden by the caller's; unknown options are errors. */
+function resolveOptions(
+  def: FormDefinition,
+  opts: CompileOptions,
+  diagnostics: Diagnostic[],
+): Record<string, JsonPrimitive> {
   const options: Record<string, JsonPrimitive> = {};
   for (const [name, option] of Object.entries(def.options ?? {})) options[name] = option.default;
   for (const [name, value] of Object.entries(opts.options ?? {})) {
@@ -156,12 +211,15 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
       });
     }
   }
+  return options;
+}
 
-  const texts = new TextTable(def.id, def.texts ?? {}, diagnostics);
-  const reference = def.reference ?? {};
+/**
+ * Every name a rule or condition may refer to: all fields of all steps (whatever the variant) and computed values.
+ * A name used twice is an error (a computed field may carry the name of the value it shows).
+ */
+function collectNames(def: FormDefinition, diagnostics: Diagnostic[]): Set<string> {
   const computed = def.computed ?? {};
-
-  // every name a rule or condition may refer to: all fields of all steps (whatever the variant) and computed values
   const names = new Set<string>(Object.keys(computed));
   const pointers = new Map<string, string>();
   const fieldTypes = new Map<string, string>();
@@ -184,9 +242,8 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
     }
   }
   for (const name of Object.keys(computed)) {
-    // a computed field may carry the name of the value it shows
-    if (pointers.has(name) && fieldTypes.get(name) !== 'computed') {
-      const p = pointers.get(name)!;
+    const p = pointers.get(name);
+    if (p !== undefined && fieldTypes.get(name) !== 'computed') {
       diagnostics.push({
         severity: 'error',
         code: 'duplicate-field',
@@ -195,6 +252,10 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
       });
     }
   }
+  return names;
+}
+
+function checkStepIds(def: FormDefinition, diagnostics: Diagnostic[]): void {
   const stepIds = new Map<string, number>();
   def.steps.forEach((s, i) => {
     if (stepIds.has(s.id)) {
@@ -206,8 +267,14 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
       });
     } else stepIds.set(s.id, i);
   });
+}
 
-  const checkNames = (used: string[], pointer: string, what: string) => {
+/** Checks of the names a condition, payload or expression refers to, against the form's names. */
+function nameChecks(
+  names: Set<string>,
+  diagnostics: Diagnostic[],
+): { checkNames: NameCheck; checkExpression: NameCheck<JsonValue> } {
+  const checkNames: NameCheck = (used, pointer, what) => {
     for (const n of used) {
       const top = n.split('.')[0];
       if (!names.has(top)) {
@@ -220,7 +287,7 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
       }
     }
   };
-  const checkExpression = (expression: JsonValue, pointer: string, what: string) => {
+  const checkExpression: NameCheck<JsonValue> = (expression, pointer, what) => {
     for (const u of unknownOperations(expression, pointer)) {
       diagnostics.push({
         severity: 'error',
@@ -231,122 +298,143 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
     }
     checkNames(variablesOf(expression), pointer, what);
   };
-  for (const [name, c] of Object.entries(computed))
-    checkExpression(c.expression, `/computed/${name}/expression`, `computed value '${name}'`);
+  return { checkNames, checkExpression };
+}
 
-  const scope = { names };
-  const variant = decideVariant(def, options);
-  const included = variant.steps
-    .map((s, i) => ({ step: s, index: i }))
+/** The steps of this variant: fields left out by options, steps whose `includeIf` does not hold dropped. */
+function includedSteps(def: FormDefinition, options: Record<string, JsonPrimitive>): IncludedStep[] {
+  return decideVariant(def, options)
+    .steps.map((s, i) => ({ step: s, index: i }))
     .filter(({ step }) => optionHolds(step.includeIf, options));
+}
+
+/** Each step's fields compiled and placed, and its plan. */
+function compileSteps(c: Compilation, included: IncludedStep[]): { placed: PlacedField[]; stepPlans: StepPlan[] } {
   const placed: PlacedField[] = [];
   const stepPlans: StepPlan[] = [];
-  const base = variantId(def, options);
-
   included.forEach(({ step, index: si }, stepIndex) => {
     const sections: SectionPlan[] = [];
     const stepFields: string[] = [];
-    stepSections(step).forEach(({ fields, pointer, section }, ci) => {
-      const secPointer = `/steps/${si}/${pointer.replace(/\/fields$/, '')}`;
-      if (section?.visibleIf) checkNames(conditionFields(section.visibleIf), `${secPointer}/visibleIf`, 'visibleIf');
-      const names: string[] = [];
-      fields.forEach((field, fi) => {
-        if (!field) return; // left out of this variant
-        const fp = `/steps/${si}/${pointer}/${fi}`;
-        for (const k of ['visibleIf', 'requiredIf', 'disabledIf'] as const) {
-          const c = field[k];
-          if (c) checkNames(conditionFields(c), `${fp}/${k}`, k);
-        }
-        for (const [li, l] of (field.labelIf ?? []).entries())
-          if (l) checkNames(conditionFields(l.if), `${fp}/labelIf/${li}/if`, 'labelIf');
-        if (field.defaultFrom !== undefined) checkExpression(field.defaultFrom, `${fp}/defaultFrom`, 'defaultFrom');
-        const compiled = compileField(
-          field,
-          { formId: def.id, texts, diagnostics, reference, scope, hint: `fields.${field.name}` },
-          fp,
-        );
-        placed.push({
-          field,
-          pointer: fp,
-          step: stepIndex,
-          visibleIf: allOfConditions([section?.visibleIf, field.visibleIf]),
-          compiled,
-        });
-        names.push(field.name);
-        if (compiled.hasData) stepFields.push(field.name);
-      });
-      sections.push(
-        clean({
-          headline: texts.optional(
-            section?.headline,
-            `steps.${step.id}.sections.${ci}.headline`,
-            `${secPointer}/headline`,
-          ),
-          description: texts.optional(
-            section?.description,
-            `steps.${step.id}.sections.${ci}.description`,
-            `${secPointer}/description`,
-          ),
-          layout: section?.layout ?? 'vertical',
-          visibleIf: section?.visibleIf,
-          ...(section?.display === 'modal'
-            ? {
-                display: 'modal' as const,
-                modal: { width: section.modal?.width ?? '60%', fullWidthBelow: section.modal?.fullWidthBelow ?? 1110 },
-                failureMessage: texts.optional(
-                  section.failureMessage,
-                  `steps.${step.id}.sections.${ci}.failureMessage`,
-                  `${secPointer}/failureMessage`,
-                ),
-                storage: sectionStorage(section, fields, secPointer, diagnostics),
-              }
-            : {}),
-          fields: names,
-        }),
-      );
-      if (section?.display !== 'modal' && (section?.storageKey || section?.storageFields)) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'storage-on-inline-section',
-          message:
-            "storageKey and storageFields apply to `display: modal` sections only (kept when the dialog's Next succeeds)",
-          pointer: `${secPointer}/${section?.storageKey ? 'storageKey' : 'storageFields'}`,
-        });
-      }
+    stepSections(step).forEach((source, ci) => {
+      const fields = placeSection(c, source, si, stepIndex);
+      placed.push(...fields);
+      stepFields.push(...fields.filter((p) => p.compiled.hasData).map((p) => p.field.name));
+      sections.push(sectionPlan(c, step, si, source, ci, fields));
     });
-    const sp = `/steps/${si}`;
-    const wl = def.wizard?.labels ?? {};
-    const label = (which: 'previous' | 'next' | 'done') => {
-      const own = step.labels?.[which];
-      if (own) return texts.key(own, `steps.${step.id}.labels.${which}`, `${sp}/labels/${which}`);
-      const form = wl[which];
-      if (form) return texts.key(form, `wizard.labels.${which}`, `/wizard/labels/${which}`);
-      return `wizard.${which}`;
-    };
-    stepPlans.push(
-      clean({
-        id: step.id,
-        index: stepIndex,
-        title: texts.key(step.title, `steps.${step.id}.title`, `${sp}/title`),
-        headline: texts.optional(step.headline, `steps.${step.id}.headline`, `${sp}/headline`),
-        subText: texts.optional(step.subText, `steps.${step.id}.subText`, `${sp}/subText`),
-        tooltip: texts.optional(step.tooltip, `steps.${step.id}.tooltip`, `${sp}/tooltip`),
-        failureMessage: texts.optional(step.failureMessage, `steps.${step.id}.failureMessage`, `${sp}/failureMessage`),
-        labels: { previous: label('previous'), next: label('next'), done: label('done') },
-        backButton: step.backButton === false ? (false as const) : undefined,
-        fields: stepFields,
-        sections,
-        schemaId: `${base}/step-${stepIndex}.json`,
-        submit: step.submit
-          ? compileSubmit(step.submit, texts, `${sp}/submit`, `steps.${step.id}.submit`, checkNames)
-          : undefined,
-      }),
-    );
+    stepPlans.push(stepPlan(c, step, si, stepIndex, stepFields, sections));
   });
+  return { placed, stepPlans };
+}
 
-  for (const name of def.wizard?.doneRequires ?? []) {
-    if (!names.has(name)) {
-      diagnostics.push({
+/** A section's fields of this variant, compiled; their conditions and default expressions checked. */
+function placeSection(c: Compilation, source: SectionSource, si: number, stepIndex: number): PlacedField[] {
+  const { fields, pointer, section } = source;
+  const secPointer = `/steps/${si}/${pointer.replace(/\/fields$/, '')}`;
+  if (section?.visibleIf) c.checkNames(conditionFields(section.visibleIf), `${secPointer}/visibleIf`, 'visibleIf');
+  const placed: PlacedField[] = [];
+  fields.forEach((field, fi) => {
+    if (!field) return; // left out of this variant
+    const fp = `/steps/${si}/${pointer}/${fi}`;
+    for (const k of ['visibleIf', 'requiredIf', 'disabledIf'] as const) {
+      const cond = field[k];
+      if (cond) c.checkNames(conditionFields(cond), `${fp}/${k}`, k);
+    }
+    for (const [li, l] of (field.labelIf ?? []).entries())
+      if (l) c.checkNames(conditionFields(l.if), `${fp}/labelIf/${li}/if`, 'labelIf');
+    if (field.defaultFrom !== undefined) c.checkExpression(field.defaultFrom, `${fp}/defaultFrom`, 'defaultFrom');
+    const { def, texts, diagnostics, names } = c;
+    const ctx = { formId: def.id, texts, diagnostics, reference: def.reference ?? {}, scope: { names } };
+    const compiled = compileField(field, { ...ctx, hint: `fields.${field.name}` }, fp);
+    const visibleIf = allOfConditions([section?.visibleIf, field.visibleIf]);
+    placed.push({ field, pointer: fp, step: stepIndex, visibleIf, compiled });
+  });
+  return placed;
+}
+
+/** A section's plan: its texts, layout, a modal section's dialog and storage, and its fields in order. */
+function sectionPlan(
+  c: Compilation,
+  step: Step,
+  si: number,
+  { fields, pointer, section }: SectionSource,
+  ci: number,
+  placed: PlacedField[],
+): SectionPlan {
+  const secPointer = `/steps/${si}/${pointer.replace(/\/fields$/, '')}`;
+  const hint = `steps.${step.id}.sections.${ci}`;
+  const texts = c.texts;
+  const plan = clean({
+    headline: texts.optional(section?.headline, `${hint}.headline`, `${secPointer}/headline`),
+    description: texts.optional(section?.description, `${hint}.description`, `${secPointer}/description`),
+    layout: section?.layout ?? 'vertical',
+    visibleIf: section?.visibleIf,
+    ...(section?.display === 'modal'
+      ? {
+          display: 'modal' as const,
+          modal: { width: section.modal?.width ?? '60%', fullWidthBelow: section.modal?.fullWidthBelow ?? 1110 },
+          failureMessage: texts.optional(
+            section.failureMessage,
+            `${hint}.failureMessage`,
+            `${secPointer}/failureMessage`,
+          ),
+          storage: sectionStorage(section, fields, secPointer, c.diagnostics),
+        }
+      : {}),
+    fields: placed.map((p) => p.field.name),
+  });
+  if (section?.display !== 'modal' && (section?.storageKey || section?.storageFields)) {
+    c.diagnostics.push({
+      severity: 'error',
+      code: 'storage-on-inline-section',
+      message:
+        "storageKey and storageFields apply to `display: modal` sections only (kept when the dialog's Next succeeds)",
+      pointer: `${secPointer}/${section?.storageKey ? 'storageKey' : 'storageFields'}`,
+    });
+  }
+  return plan;
+}
+
+/** A step's plan: its texts, button labels (the step's own, else the form's, else the catalogue's), fields, submit. */
+function stepPlan(
+  c: Compilation,
+  step: Step,
+  si: number,
+  stepIndex: number,
+  fields: string[],
+  sections: SectionPlan[],
+): StepPlan {
+  const { def, texts } = c;
+  const sp = `/steps/${si}`;
+  const hint = `steps.${step.id}`;
+  const wl = def.wizard?.labels ?? {};
+  const label = (which: 'previous' | 'next' | 'done') => {
+    const own = step.labels?.[which];
+    if (own) return texts.key(own, `${hint}.labels.${which}`, `${sp}/labels/${which}`);
+    const form = wl[which];
+    if (form) return texts.key(form, `wizard.labels.${which}`, `/wizard/labels/${which}`);
+    return `wizard.${which}`;
+  };
+  return clean({
+    id: step.id,
+    index: stepIndex,
+    title: texts.key(step.title, `${hint}.title`, `${sp}/title`),
+    headline: texts.optional(step.headline, `${hint}.headline`, `${sp}/headline`),
+    subText: texts.optional(step.subText, `${hint}.subText`, `${sp}/subText`),
+    tooltip: texts.optional(step.tooltip, `${hint}.tooltip`, `${sp}/tooltip`),
+    failureMessage: texts.optional(step.failureMessage, `${hint}.failureMessage`, `${sp}/failureMessage`),
+    labels: { previous: label('previous'), next: label('next'), done: label('done') },
+    backButton: step.backButton === false ? (false as const) : undefined,
+    fields,
+    sections,
+    schemaId: `${c.base}/step-${stepIndex}.json`,
+    submit: step.submit ? compileSubmit(step.submit, texts, `${sp}/submit`, `${hint}.submit`, c.checkNames) : undefined,
+  });
+}
+
+function checkDoneRequires(c: Compilation): void {
+  for (const name of c.def.wizard?.doneRequires ?? []) {
+    if (!c.names.has(name)) {
+      c.diagnostics.push({
         severity: 'error',
         code: 'unknown-field',
         message: `doneRequires refers to field '${name}', which does not exist`,
@@ -354,7 +442,68 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
       });
     }
   }
+}
 
+function compileResults(c: Compilation): CompiledForm['results'] {
+  const results: CompiledForm['results'] = {};
+  for (const which of ['success', 'failure'] as const) {
+    const r = c.def.results?.[which];
+    if (r) results[which] = compileResult(r, c.texts, `/results/${which}`, `results.${which}`);
+  }
+  return results;
+}
+
+/** The compiled form: the passes' parts, the schemas built from the placed fields, the form's texts. */
+function assembleForm(
+  c: Compilation,
+  placed: PlacedField[],
+  stepPlans: StepPlan[],
+  submit: SubmitSettings | undefined,
+  results: CompiledForm['results'],
+): CompiledForm {
+  const { def, texts } = c;
+  const computed = def.computed ?? {};
+  const { fieldPlans, uiSchema } = fieldPlansOf(placed);
+  const submitSchemas = submitSchemasOf(c, placed, stepPlans);
+  return clean({
+    id: def.id,
+    version: def.version,
+    title: texts.key(def.title, 'title', '/title'),
+    options: c.options,
+    schema: objectSchema(placed, `${c.base}/form.json`, texts, def, true, computed, true),
+    stepSchemas: stepPlans.map((plan, i) =>
+      objectSchema(
+        placed.filter((p) => p.step === i),
+        plan.schemaId,
+        texts,
+        def,
+        false,
+        {},
+      ),
+    ),
+    uiSchema,
+    steps: stepPlans,
+    fields: fieldPlans,
+    computed,
+    reference: def.reference ?? {},
+    submit,
+    submitSchemas: submitSchemas.form || Object.keys(submitSchemas.steps).length ? submitSchemas : undefined,
+    draft: def.draft,
+    results,
+    wizard: {
+      ...(def.wizard ?? {}),
+      indicator: def.wizard?.indicator ?? 'steps',
+      hideIndicatorOnFirstStep: def.wizard?.hideIndicatorOnFirstStep ?? false,
+      mobileStepCount: def.wizard?.mobileStepCount ?? true,
+      scrollToFirstError: def.wizard?.scrollToFirstError ?? true,
+      labels: undefined,
+    },
+    texts: sortKeys(texts.texts),
+  });
+}
+
+/** Each placed field's plan and UI schema entry, and the UI schema's order. */
+function fieldPlansOf(placed: PlacedField[]): { fieldPlans: Record<string, FieldPlan>; uiSchema: UiSchema } {
   const fieldPlans: Record<string, FieldPlan> = {};
   const uiSchema: UiSchema = {};
   for (const p of placed) {
@@ -375,23 +524,19 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
     });
   }
   uiSchema['ui:order'] = [...placed.map((p) => p.field.name), '*'];
+  return { fieldPlans, uiSchema };
+}
 
-  const schema = objectSchema(placed, `${base}/form.json`, texts, def, true, computed, true);
-  const stepSchemas = stepPlans.map((plan, i) =>
-    objectSchema(
-      placed.filter((p) => p.step === i),
-      plan.schemaId,
-      texts,
-      def,
-      false,
-      {},
-    ),
-  );
-
-  const submit = def.submit ? compileSubmit(def.submit, texts, '/submit', 'submit', checkNames) : undefined;
-
-  // What the server can check of each submission: the fields its payload carries (confirm fields and
-  // consent flags a payload leaves out cannot be checked there; the browser checked them before sending).
+/**
+ * What the server can check of each submission: the fields its payload carries (confirm fields and consent flags a
+ * payload leaves out cannot be checked there; the browser checked them before sending).
+ */
+function submitSchemasOf(
+  c: Compilation,
+  placed: PlacedField[],
+  stepPlans: StepPlan[],
+): NonNullable<CompiledForm['submitSchemas']> {
+  const { def, texts, base } = c;
   const submitSchemas: NonNullable<CompiledForm['submitSchemas']> = { steps: {} };
   const carried = (settings: SubmitSettings, candidates: PlacedField[]) => {
     const names = transmittedFields(
@@ -401,15 +546,8 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
     return candidates.filter((p) => names.has(p.field.name));
   };
   if (def.submit) {
-    submitSchemas.form = objectSchema(
-      carried(def.submit, placed),
-      `${base}/submit.json`,
-      texts,
-      def,
-      true,
-      computed,
-      true,
-    );
+    const fields = carried(def.submit, placed);
+    submitSchemas.form = objectSchema(fields, `${base}/submit.json`, texts, def, true, def.computed ?? {}, true);
   }
   for (const [i, plan] of stepPlans.entries()) {
     if (!plan.submit) continue;
@@ -419,42 +557,7 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
     );
     submitSchemas.steps[plan.id] = objectSchema(fields, `${base}/submit-${plan.id}.json`, texts, def, false, {}, true);
   }
-  const results: CompiledForm['results'] = {};
-  for (const which of ['success', 'failure'] as const) {
-    const r = def.results?.[which];
-    if (r) results[which] = compileResult(r, texts, `/results/${which}`, `results.${which}`);
-  }
-
-  const form: CompiledForm = clean({
-    id: def.id,
-    version: def.version,
-    title: texts.key(def.title, 'title', '/title'),
-    options,
-    schema,
-    stepSchemas,
-    uiSchema,
-    steps: stepPlans,
-    fields: fieldPlans,
-    computed,
-    reference,
-    submit,
-    submitSchemas: submitSchemas.form || Object.keys(submitSchemas.steps).length ? submitSchemas : undefined,
-    draft: def.draft,
-    results,
-    wizard: {
-      ...(def.wizard ?? {}),
-      indicator: def.wizard?.indicator ?? 'steps',
-      hideIndicatorOnFirstStep: def.wizard?.hideIndicatorOnFirstStep ?? false,
-      mobileStepCount: def.wizard?.mobileStepCount ?? true,
-      scrollToFirstError: def.wizard?.scrollToFirstError ?? true,
-      labels: undefined,
-    },
-    texts: sortKeys(texts.texts),
-  });
-  return {
-    form: diagnostics.some((d) => d.severity === 'error' && d.code !== 'unknown-field-type') ? undefined : form,
-    diagnostics,
-  };
+  return submitSchemas;
 }
 
 /** The form fields a submission's payload carries (top-level names). */

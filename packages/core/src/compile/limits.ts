@@ -54,29 +54,6 @@ function autoCompleteToken(field: Field): string | undefined {
   return value?.trim().split(/\s+/).pop()?.toLowerCase();
 }
 
-/**
- * Whether a field holds text a person types, and of which kind: one line, or several (a text area). Fields whose
- * value is a fixed choice, a date, a number or a structure have none (their parts are bounded where they are built).
- */
-export function typedTextOf(field: Field): 'line' | 'text' | undefined {
-  switch (field.type) {
-    case 'text':
-    case 'email':
-    case 'universitySelect':
-    case 'programSelect':
-    case 'locationSelect':
-      return 'line';
-    case 'textarea':
-      return 'text';
-    case 'place':
-      return (field.valueShape ?? 'text') === 'text' ? 'line' : undefined;
-    case 'country':
-      return field.valueShape === 'name' ? 'line' : undefined;
-    default:
-      return undefined;
-  }
-}
-
 /** The default maximum length of a field's typed text, by what the field is. */
 export function defaultMaxLength(field: Field): number {
   if (field.type === 'email') return TEXT_LIMITS.email;

@@ -1,0 +1,111 @@
+/**
+ * The compiler's output for every shipped form and every form fixture, in each variant its options allow, held as a
+ * hash of the compiled form (as `antrag compile` writes form.json) and its diagnostics. A refactoring of the compiler
+ * must leave every hash as it is; a change that means to alter the output updates them (`npx vitest run -u`).
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compileForm } from '../../../packages/core/src/compile/index.js';
+import type { FormDefinition, JsonPrimitive } from '../../../packages/core/src/dsl/types.js';
+import { detectCmsKind, importCms } from '../../../packages/core/src/import/index.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Form definitions (DSL and CMS documents), not the JSON Schemas beside them. */
+function formFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+    .map((f) => relative(ROOT, join(ROOT, dir, f)))
+    .sort();
+}
+
+/** Every combination of the form's option values (a boolean both ways, an enum each value). */
+function variants(def: FormDefinition | undefined): Array<Record<string, JsonPrimitive>> {
+  let out: Array<Record<string, JsonPrimitive>> = [{}];
+  for (const [name, option] of Object.entries(def?.options ?? {})) {
+    const values: JsonPrimitive[] = option.type === 'boolean' ? [false, true] : (option.enum ?? [option.default]);
+    out = out.flatMap((v) => values.map((value) => ({ ...v, [name]: value })));
+  }
+  return out;
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+
+/** form+variant → hash of `{ form, diagnostics }`, the way the CLI writes JSON. */
+function outputHashes(files: string[]): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  for (const file of files) {
+    const doc: unknown = JSON.parse(readFileSync(join(ROOT, file), 'utf8'));
+    const kind = detectCmsKind(doc);
+    const imported = kind ? importCms(kind, doc) : { definition: doc as FormDefinition, diagnostics: [] };
+    for (const options of variants(imported.definition)) {
+      const result = imported.definition ? compileForm(imported.definition, { options }) : undefined;
+      const text = `${JSON.stringify({ imported: imported.diagnostics, ...result }, null, 2)}\n`;
+      const tag = Object.entries(options).map(([k, v]) => `${k}=${String(v)}`);
+      hashes[[file, ...tag].join(' ')] = sha(text);
+    }
+  }
+  return hashes;
+}
+
+describe('compiled output', () => {
+  it('is the same for every shipped form in every variant', () => {
+    expect(outputHashes(formFiles('schemas'))).toMatchInlineSnapshot(`
+      {
+        "schemas/blocked-account/blocked-account.form.json faceVerification=false": "fa62523235a61f11",
+        "schemas/blocked-account/blocked-account.form.json faceVerification=true": "3cd48085aa7d1873",
+        "schemas/blocked-account/kyc-reverification.form.json": "db5ae1ede9ab970e",
+        "schemas/booking-v1/booking-v1.cms.json": "16c2d5508ee0b76b",
+        "schemas/booking-v2/booking-v2.cms.json": "a6af963d30fcfeb5",
+        "schemas/contact/contact-enquiry.form.json mobile=false": "fd2322428811f962",
+        "schemas/contact/contact-enquiry.form.json mobile=true": "10911753fa336c65",
+        "schemas/health-insurance/health-insurance-booking.form.json": "493cdac2db02d9d0",
+        "schemas/health-insurance/pre-subscription.form.json": "2d429ab69b2441b3",
+        "schemas/review/university-review.cms.json": "9bf9b3a8065d1106",
+      }
+    `);
+  });
+
+  it('is the same for every form fixture in every variant', () => {
+    expect(
+      outputHashes([...formFiles('tests/fixtures/dsl'), ...formFiles('tests/fixtures/cms')]),
+    ).toMatchInlineSnapshot(`
+      {
+        "tests/fixtures/cms/booking-v1.bad-shape.json": "73899866b278a856",
+        "tests/fixtures/cms/booking-v1.edge.json": "e9f098dae4db7b6b",
+        "tests/fixtures/cms/booking-v1.full.json": "51e38c3788472ecd",
+        "tests/fixtures/cms/booking-v1.nulls.json": "aba381517aacfaf9",
+        "tests/fixtures/cms/booking-v1.unknown-type.json": "0c821bf63c586e0e",
+        "tests/fixtures/cms/booking-v2.bad-shape.json": "34528ab78af8be00",
+        "tests/fixtures/cms/booking-v2.edge.json": "2c97fbba9888fd12",
+        "tests/fixtures/cms/booking-v2.full.json": "aa43730ff74fd19e",
+        "tests/fixtures/cms/booking-v2.nulls.json": "81abe18f3dd8aa90",
+        "tests/fixtures/cms/booking-v2.unknown-type.json": "9fc0f36c93737942",
+        "tests/fixtures/cms/review.bad-shape.json": "b42038393b492b9b",
+        "tests/fixtures/cms/review.edge.json": "4ee30e6c0a08145b",
+        "tests/fixtures/cms/review.full.json": "f095f1a0430059b9",
+        "tests/fixtures/cms/review.nulls.json": "c45e15251e9a8db3",
+        "tests/fixtures/cms/review.unknown-type.json": "0dab918805527f2c",
+        "tests/fixtures/dsl/invalid/bad-field-name.form.json": "f6b696943afe257a",
+        "tests/fixtures/dsl/invalid/missing-name.form.json": "98f518937c2f4e36",
+        "tests/fixtures/dsl/invalid/rule-two-keys.form.json": "8cef8e07704e8b78",
+        "tests/fixtures/dsl/invalid/typo-in-payer-item.form.json": "46cc7f8c8ef3bf21",
+        "tests/fixtures/dsl/invalid/typo-property.form.json": "fc5640bfe28227b7",
+        "tests/fixtures/dsl/invalid/unknown-field-type.form.json": "1c00ddf63ef6b5f5",
+        "tests/fixtures/dsl/invalid/unknown-locale.form.json": "0ece0b00f4673979",
+        "tests/fixtures/dsl/kitchen-sink.form.json faceVerification=false audience=student": "2402b3b98336e540",
+        "tests/fixtures/dsl/kitchen-sink.form.json faceVerification=false audience=trainee": "87c7ef74801fa00b",
+        "tests/fixtures/dsl/kitchen-sink.form.json faceVerification=true audience=student": "f7a22972182d96e1",
+        "tests/fixtures/dsl/kitchen-sink.form.json faceVerification=true audience=trainee": "5e32ed110ca7f68b",
+      }
+    `);
+  });
+
+  it('is the same on a second compile of the same input (no state kept between compiles)', () => {
+    const files = formFiles('schemas');
+    expect(outputHashes(files)).toEqual(outputHashes(files));
+  });
+});
