@@ -11,7 +11,7 @@
  * browser (files fetched from the local studio server) give the same diagnostics, word for word.
  */
 import type { Diagnostic } from '../../renderer/core/compile/types.js';
-import { escapeSegment, JsonText, pointerSegments } from './locate.js';
+import { escapeSegment, JsonText, type PointerPart, pointerSegments } from './locate.js';
 
 /** How a document and the files its `$ref`s name are read, and how paths are named in messages. */
 export interface FileAccess {
@@ -34,6 +34,9 @@ export interface FilePosition {
 
 /** Where a pointer into a resolved document comes from. */
 export interface SourceLocation extends FilePosition {
+  /** Where the located token (the value, or the key) ends. */
+  endLine: number;
+  endColumn: number;
   /** The pointer inside `file`. */
   pointer: string;
   /** The `$ref`s that led into `file`, outermost first (empty when the place is in the document itself). */
@@ -45,6 +48,9 @@ export interface LocatedDiagnostic extends Diagnostic {
   file: string;
   line: number;
   column: number;
+  /** Where the offending token ends, when known. */
+  endLine?: number;
+  endColumn?: number;
   via?: FilePosition[];
 }
 
@@ -56,8 +62,11 @@ export interface LoadedDocument {
   text?: string;
   /** Problems reading, parsing or resolving, each located. The value is incomplete when one is an error. */
   diagnostics: LocatedDiagnostic[];
-  /** The source of a pointer into `value`, following references back to the file that holds it. */
-  locate(pointer: string): SourceLocation;
+  /**
+   * The source of a pointer into `value`, following references back to the file that holds it: the place of the
+   * value, or of its key with `part: 'key'`.
+   */
+  locate(pointer: string, part?: PointerPart): SourceLocation;
   /** Every file read, the document first. */
   files: string[];
 }
@@ -152,7 +161,7 @@ export function readDocument(root: string, files: FileAccess, opts: LoadOptions 
     text: first.json?.text,
     diagnostics,
     files: [root],
-    locate(pointer) {
+    locate(pointer, part = 'value') {
       let file = root;
       let inFile: string[] = [];
       const via: FilePosition[] = [];
@@ -172,7 +181,10 @@ export function readDocument(root: string, files: FileAccess, opts: LoadOptions 
         else inFile.push(segment);
       }
       const inFilePointer = inFile.map((s) => `/${s}`).join('');
-      return { ...position(file, inFilePointer), pointer: inFilePointer, via };
+      const json = cache.get(file)?.json;
+      const p = json ? json.locate(inFilePointer, part) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
+      const span = { line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn };
+      return { file, ...span, pointer: inFilePointer, via };
     },
   };
   if (first.problem) {
@@ -181,7 +193,9 @@ export function readDocument(root: string, files: FileAccess, opts: LoadOptions 
   }
 
   const fail = (code: string, message: string, site: FilePosition, pointer: string, via: FilePosition[]) => {
-    diagnostics.push({ severity: 'error', code, message, pointer, ...site, ...(via.length ? { via } : {}) });
+    const at = cache.get(site.file)?.json?.locate(pointer);
+    const end = at ? { endLine: at.endLine, endColumn: at.endColumn } : {};
+    diagnostics.push({ severity: 'error', code, message, pointer, ...site, ...end, ...(via.length ? { via } : {}) });
   };
 
   /**
