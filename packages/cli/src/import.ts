@@ -57,7 +57,8 @@ export function importDocument(kind: CmsKind, file: string, opts: ImportCommandO
     const result = importCms(kind, doc.value, opts.id ? { id: opts.id } : {});
     for (const d of result.diagnostics) {
       const at = doc.locate(d.pointer);
-      diagnostics.push({ ...d, file: at.file, line: at.line, column: at.column, pointer: at.pointer });
+      const { file, line, column, endLine, endColumn, pointer } = at;
+      diagnostics.push({ ...d, file, line, column, endLine, endColumn, pointer });
     }
     if (result.definition) {
       const outDir = opts.out ? dirname(resolve(opts.out)) : process.cwd();

@@ -9,7 +9,7 @@ import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 
 import { UsageError } from './errors.js';
 import type { FormOptions } from './forms.js';
 import { PACKAGE_ROOT } from './paths.js';
-import { type Io, type OutputFormat, processIo } from './report.js';
+import { type Io, OUTPUT_FORMATS, type OutputFormat, processIo } from './report.js';
 
 // Commands load the core (ajv, phone and country data) only when they run, so help and usage errors are quick.
 
@@ -40,10 +40,59 @@ function collectOption(text: string, previous: FormOptions = {}): FormOptions {
   return { ...previous, [text.slice(0, eq)]: parseOptionValue(text.slice(eq + 1)) };
 }
 
-const formatOption = () =>
-  new Option('--format <format>', 'output format: text lines, or one JSON document on stdout')
-    .choices(['text', 'json'])
-    .default('text');
+/** `--format`: text or JSON for every command; the commands that check files also give SARIF and GitHub annotations. */
+const formatOption = (ci = true) =>
+  new Option(
+    '--format <format>',
+    ci
+      ? 'output format: text lines, one JSON document, one SARIF 2.1.0 log (code scanning), or GitHub workflow ' +
+          'commands (annotations) (default: "text")'
+      : 'output format: text lines, or one JSON document on stdout (default: "text")',
+  ).choices(ci ? [...OUTPUT_FORMATS] : ['text', 'json']);
+
+/** `--max-warnings <n>`: an integer, -1 for no limit (as in ESLint). */
+export function parseMaxWarnings(text: string): number {
+  if (!/^-?\d+$/.test(text) || Number(text) < -1) {
+    throw new InvalidArgumentError(`expected a whole number of warnings (-1: no limit), got '${text}'`);
+  }
+  return Number(text);
+}
+
+const maxWarningsOption = () =>
+  new Option(
+    '--max-warnings <n>',
+    'exit 1 when there are more than n warnings (-1 or absent: no limit; e.g. 0 in CI)',
+  ).argParser(parseMaxWarnings);
+
+const EXAMPLES = {
+  validate: [
+    'npx antrag validate schemas                      # every form under schemas/',
+    'npx antrag validate                              # the paths in antrag.config.json',
+    'npx antrag validate schemas --format github      # annotations on a pull request',
+    'npx antrag validate schemas --format sarif > antrag.sarif',
+    'npx antrag validate schemas --max-warnings 0     # warnings fail the run too',
+    'npx antrag validate schemas --watch              # again on every change, until Ctrl+C',
+    'npx antrag validate schemas/contact/contact.form.json --data application.json --locale de',
+  ],
+  compile: [
+    'npx antrag compile schemas --out dist/forms',
+    'npx antrag compile schemas/kyc --out dist/forms --option faceVerification=false',
+    'npx antrag compile schemas --out dist/forms --whole-form --runtime-import @antrag/core/validate',
+  ],
+  import: [
+    'npx antrag import booking-v2 booking.json --out schemas/bookings/booking.form.json',
+    'npx antrag import review review.json --id university-review > review.form.json',
+  ],
+  typegen: [
+    'npx antrag typegen schemas --out types',
+    'npx antrag typegen schemas/contact/contact.form.json --out types --no-prettier',
+  ],
+  studio: ['npx antrag studio schemas', 'npx antrag studio schemas --port 0 --build'],
+};
+
+function examples(command: keyof typeof EXAMPLES): string {
+  return `\nExamples:\n${EXAMPLES[command].map((e) => `  $ ${e}`).join('\n')}\n`;
+}
 
 const variantOption = () =>
   new Option(
@@ -52,8 +101,16 @@ const variantOption = () =>
   ).argParser(collectOption);
 
 interface CommonFlags {
-  format: OutputFormat;
+  format?: OutputFormat;
   option?: FormOptions;
+}
+
+interface ValidateFlags extends CommonFlags {
+  data?: string;
+  locale?: Locale;
+  maxWarnings?: number;
+  config?: string;
+  watch?: boolean;
 }
 
 /** Builds the program; `exit` receives each command's exit code. */
@@ -73,23 +130,55 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
         'schemas and compile them; check site content (folders with content.manifest.json) against schemas/content/; ' +
         'with --data, check one data document against one form.',
     )
-    .argument('<paths...>', 'files or folders (folders are searched recursively)')
+    .argument('[paths...]', 'files or folders (folders are searched recursively); default: "paths" of the config')
     .option('--data <file>', 'a JSON data document to check against the (single) form')
-    .addOption(new Option('--locale <locale>', 'language of the data messages').choices([...LOCALES]).default('en'))
+    .addOption(new Option('--locale <locale>', 'language of the data messages (default: "en")').choices([...LOCALES]))
     .addOption(variantOption())
     .addOption(formatOption())
+    .addOption(maxWarningsOption())
+    .option('--watch', 'validate again whenever a given file or folder, or a file they $ref, changes (Ctrl+C stops)')
+    .option(
+      '--config <file>',
+      'read settings from this file instead of the nearest antrag.config.json (in this folder or a parent)',
+    )
     .addHelpText(
       'after',
-      '\nExit codes: 0 all valid (warnings allowed), 1 something invalid, 2 usage error.\n' +
-        'Output: one line per problem, `file:line:col pointer message`, then a summary line.',
+      '\nExit codes: 0 all valid (warnings allowed up to --max-warnings), 1 something invalid, 2 usage error.\n' +
+        'Output: one line per problem, `file:line:col pointer message`, then a summary line.\n' +
+        'antrag.config.json: { "paths": [...], "options": { "key": value }, "locale": "de", "format": "text", ' +
+        '"maxWarnings": 0 }; flags override it, paths in it are relative to it.\n' +
+        examples('validate'),
     )
-    .action(async (paths: string[], flags: CommonFlags & { data?: string; locale: Locale }) => {
+    .action(async (given: string[], flags: ValidateFlags) => {
+      const { loadConfig } = await import('./config.js');
+      const config = loadConfig(flags.config);
+      const paths = given.length ? given : (config?.paths ?? []);
+      if (paths.length === 0) {
+        throw new UsageError(
+          'no paths to validate: give files or folders, or "paths" in antrag.config.json (or a file named with --config)',
+        );
+      }
+      const format = flags.format ?? config?.format ?? 'text';
+      const options = { ...config?.options, ...flags.option };
+      const maxWarnings = flags.maxWarnings ?? config?.maxWarnings;
       const { validateData, validateForms } = await import('./validate.js');
-      const options = flags.option ?? {};
       if (flags.data !== undefined) {
         if (paths.length !== 1) throw new UsageError(`--data needs exactly one form, got ${paths.length} paths`);
-        exit(await validateData(paths[0], flags.data, { format: flags.format, options, locale: flags.locale }, io));
-      } else exit(validateForms(paths, { format: flags.format, options }, io));
+        if (format !== 'text' && format !== 'json') throw new UsageError(`--data prints text or json, not ${format}`);
+        if (flags.watch) throw new UsageError('--watch checks forms, not --data');
+        const locale = flags.locale ?? config?.locale ?? 'en';
+        exit(await validateData(paths[0], flags.data, { format, options, locale }, io));
+      } else if (flags.watch) {
+        const { watchValidation } = await import('./watch.js');
+        const stop = new AbortController();
+        const onSigint = () => stop.abort();
+        process.once('SIGINT', onSigint);
+        try {
+          exit(await watchValidation(paths, { format, options, maxWarnings }, io, stop.signal));
+        } finally {
+          process.off('SIGINT', onSigint);
+        }
+      } else exit(validateForms(paths, { format, options, maxWarnings }, io));
     });
 
   program
@@ -106,6 +195,7 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
     .option('--whole-form', 'also put the whole-form validator (export `form`) into validators.js, not only the steps')
     .addOption(variantOption())
     .addOption(formatOption())
+    .addHelpText('after', examples('compile'))
     .action(
       async (paths: string[], flags: CommonFlags & { out: string; runtimeImport?: string; wholeForm?: boolean }) => {
         const { compileForms, installedRenderChecks } = await import('./compile.js');
@@ -114,7 +204,7 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
           compileForms(
             paths,
             {
-              format: flags.format,
+              format: flags.format ?? 'text',
               options: flags.option ?? {},
               out: flags.out,
               runtimeImport: flags.runtimeImport,
@@ -134,10 +224,11 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
     .argument('<file>', 'the CMS definition (JSON)')
     .option('--out <file>', 'write the DSL document here instead of stdout')
     .option('--id <id>', 'form id to use instead of the one derived from the document')
-    .addOption(formatOption())
+    .addOption(formatOption(false))
+    .addHelpText('after', examples('import'))
     .action(async (kind: CmsKind, file: string, flags: CommonFlags & { out?: string; id?: string }) => {
       const { importDocument } = await import('./import.js');
-      exit(importDocument(kind, file, { format: flags.format, out: flags.out, id: flags.id }, io));
+      exit(importDocument(kind, file, { format: flags.format ?? 'text', out: flags.out, id: flags.id }, io));
     });
 
   program
@@ -150,9 +241,15 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
     .option('--no-prettier', 'do not format the declarations with prettier (about 15 times faster)')
     .addOption(variantOption())
     .addOption(formatOption())
+    .addHelpText('after', examples('typegen'))
     .action(async (paths: string[], flags: CommonFlags & { out: string; prettier: boolean }) => {
       const { generateTypes } = await import('./typegen.js');
-      const opts = { format: flags.format, options: flags.option ?? {}, out: flags.out, prettier: flags.prettier };
+      const opts = {
+        format: flags.format ?? 'text',
+        options: flags.option ?? {},
+        out: flags.out,
+        prettier: flags.prettier,
+      };
       exit(await generateTypes(paths, opts, io));
     });
 
@@ -173,7 +270,8 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
     .addHelpText(
       'after',
       '\nExit codes: 0 after Ctrl+C, 2 for a folder it cannot write, a port in use or no usable web build.\n' +
-        'Only pages of the studio itself can save, and only *.form.json files inside the folder.',
+        'Only pages of the studio itself can save, and only *.form.json files inside the folder.\n' +
+        examples('studio'),
     )
     .action(async (folder: string, flags: { port: number; webRoot?: string; studioRoot?: string; build?: boolean }) => {
       const { startStudio } = await import('./studio.js');

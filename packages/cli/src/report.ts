@@ -1,17 +1,21 @@
 /**
  * How the commands print what they found: one line per diagnostic (`file:line:col pointer message`) and a
- * summary line, or with `--format json` one JSON document on stdout and nothing else.
+ * summary line, or with `--format json` one JSON document on stdout and nothing else; for CI, `--format sarif`
+ * (one SARIF log) and `--format github` (workflow commands, see `formats.ts`).
  */
 import type { FileReport, LocatedDiagnostic } from '@antrag/core/document';
+import { byPosition, diagnosticText, ownMessage } from '@antrag/core/document';
+import { githubCommand, sarifLog } from './formats.js';
 
 export type { FileReport };
 
-import { byPosition, diagnosticText, ownMessage } from '@antrag/core/document';
 import { displayPath } from './paths.js';
+import { ruleId } from './rules.js';
 
 export { byPosition };
 
-export type OutputFormat = 'text' | 'json';
+export const OUTPUT_FORMATS = ['text', 'json', 'sarif', 'github'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** Where the commands write; tests and embedders may capture it. */
 export interface Io {
@@ -29,9 +33,14 @@ export interface JsonDiagnostic {
   file: string;
   line: number;
   column: number;
+  /** Where the offending token ends. */
+  endLine: number;
+  endColumn: number;
   pointer: string;
   severity: 'error' | 'warning';
   code: string;
+  /** Stable rule id, e.g. `antrag/unknown-property` (finer than `code`). */
+  rule: string;
   message: string;
   /** The `$ref`s through which the place was reached, outermost first. */
   via?: Array<{ file: string; line: number; column: number }>;
@@ -52,9 +61,12 @@ export function toJsonDiagnostic(d: LocatedDiagnostic & { definitionPointer?: st
     file: displayPath(d.file),
     line: d.line,
     column: d.column,
+    endLine: d.endLine ?? d.line,
+    endColumn: d.endColumn ?? d.column,
     pointer: d.pointer || '/',
     severity: d.severity,
     code: d.code,
+    rule: ruleId(d),
     message: ownMessage(d),
     ...(d.via?.length
       ? { via: d.via.map((v) => ({ file: displayPath(v.file), line: v.line, column: v.column })) }
@@ -92,9 +104,15 @@ export function jsonText(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
+/** `--max-warnings <n>`: more warnings than n fail the run; absent or negative means no limit (as in ESLint). */
+export function tooManyWarnings(summary: Summary, maxWarnings: number | undefined): boolean {
+  return maxWarnings !== undefined && maxWarnings >= 0 && summary.warnings > maxWarnings;
+}
+
 /**
- * Ends a command over many files: the summary line, or the JSON document with the per-file reports,
- * the diagnostics and any outputs. Returns the exit code: 0 when no file is invalid, else 1.
+ * Ends a command over many files: the summary line (with `github`, after one workflow command per diagnostic),
+ * the JSON document with the per-file reports, the diagnostics and any outputs, or the SARIF log. Returns the
+ * exit code: 0 when no file is invalid and the warnings are within `maxWarnings`, else 1.
  */
 export function finishCommand(
   io: Io,
@@ -104,19 +122,31 @@ export function finishCommand(
   reports: FileReport[],
   diagnostics: LocatedDiagnostic[],
   outputs?: unknown[],
+  maxWarnings?: number,
 ): number {
   const summary = summarize(reports);
+  const overLimit = tooManyWarnings(summary, maxWarnings);
+  const ok = summary.invalid === 0 && !overLimit;
+  const limitLine = `too many warnings: ${summary.warnings} (maximum: ${maxWarnings})`;
   if (format === 'json') {
     io.stdout(
       jsonText({
         command,
-        ok: summary.invalid === 0,
+        ok,
         summary,
+        ...(maxWarnings !== undefined && maxWarnings >= 0 ? { maxWarnings } : {}),
         files: reports.map((r) => ({ ...r, file: displayPath(r.file) })),
         ...(outputs ? { outputs } : {}),
         diagnostics: diagnostics.map(toJsonDiagnostic),
       }),
     );
-  } else io.stdout(`${summaryLine(summary, verb)}\n`);
-  return summary.invalid === 0 ? 0 : 1;
+  } else if (format === 'sarif') {
+    io.stdout(jsonText(sarifLog(diagnostics)));
+  } else {
+    if (format === 'github') for (const d of diagnostics) io.stdout(`${githubCommand(d)}\n`);
+    io.stdout(`${summaryLine(summary, verb)}\n`);
+    if (overLimit)
+      io.stdout(format === 'github' ? `::error title=antrag/max-warnings::${limitLine}\n` : `${limitLine}\n`);
+  }
+  return ok ? 0 : 1;
 }

@@ -7,7 +7,7 @@
  * properties with their schema, constraints that narrow a value (enum, const) are kept, everything else goes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, isAbsolute, join, resolve } from 'node:path';
 import type { CompiledForm, JsonSchema } from '@antrag/core/compile/types';
 import { isObject } from '@antrag/core/json';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
@@ -92,6 +92,15 @@ export function shapeSchema(node: unknown): Node | boolean {
   return out;
 }
 
+/**
+ * How a header names the form's file: relative to the working folder, or by its name alone when it lies outside
+ * (an absolute path would differ on every machine and tell where someone keeps their files).
+ */
+export function sourceLabel(file: string, cwd = process.cwd()): string {
+  const shown = displayPath(file, cwd);
+  return isAbsolute(shown) ? basename(file) : shown;
+}
+
 /** The TypeScript declarations of one form's data. */
 export async function formTypes(form: CompiledForm, sourceLabel: string, prettier = true): Promise<string> {
   const name = typeName(form.id);
@@ -141,7 +150,7 @@ export async function generateTypes(paths: string[], opts: TypegenOptions, io: I
       try {
         if (owner) throw new Error(`form id '${source.form.id}' is also the id of ${displayPath(owner)}; not written`);
         claimed.set(target, file);
-        const declarations = await formTypes(source.form, displayPath(file), opts.prettier ?? true);
+        const declarations = await formTypes(source.form, sourceLabel(file), opts.prettier ?? true);
         mkdirSync(outDir, { recursive: true });
         writeFileSync(target, declarations);
         written.push({ file, form: source.form.id, out: target, type: typeName(source.form.id) });

@@ -26,22 +26,31 @@ import {
 export interface ValidateOptions {
   format: OutputFormat;
   options: FormOptions;
+  /** More warnings than this make the run fail (exit 1); absent or negative: no limit. */
+  maxWarnings?: number;
 }
 
 /**
- * Exit code: 0 when every file is valid (warnings allowed), 1 when any is invalid. Forms are compiled; site content
- * (folders with `content.manifest.json`) is checked against `schemas/content/`; the content schemas themselves are
- * compiled when their folder is among the paths.
+ * Exit code: 0 when every file is valid (warnings allowed, up to `maxWarnings`), 1 when any is invalid. Forms are
+ * compiled; site content (folders with `content.manifest.json`) is checked against `schemas/content/`; the content
+ * schemas themselves are compiled when their folder is among the paths.
  */
 export function validateForms(paths: string[], opts: ValidateOptions, io: Io): number {
+  return runValidation(paths, opts, io).code;
+}
+
+/** One validation run: its exit code and every form file it read (the forms and the files their `$ref`s name). */
+export function runValidation(paths: string[], opts: ValidateOptions, io: Io): { code: number; files: string[] } {
   const inputs = selectInputs(paths);
   const reports: FileReport[] = [];
   const diagnostics: LocatedDiagnostic[] = [];
+  const read = new Set<string>();
   const print = (found: readonly LocatedDiagnostic[]) => {
     if (opts.format === 'text') for (const d of found) io.stdout(`${diagnosticLine(d)}\n`);
   };
   for (const file of inputs.forms) {
     const source = loadForm(file, opts.options);
+    for (const f of source.document.files) read.add(f);
     reports.push(fileReport(source));
     diagnostics.push(...source.diagnostics);
     print(source.diagnostics);
@@ -58,7 +67,8 @@ export function validateForms(paths: string[], opts: ValidateOptions, io: Io): n
     diagnostics.push(...checked.diagnostics);
     print(checked.diagnostics);
   }
-  return finishCommand(io, opts.format, 'validate', 'checked', reports, diagnostics);
+  const code = finishCommand(io, opts.format, 'validate', 'checked', reports, diagnostics, undefined, opts.maxWarnings);
+  return { code, files: [...read] };
 }
 
 function report(file: string, kind: string, found: readonly LocatedDiagnostic[]): FileReport {

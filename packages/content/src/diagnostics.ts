@@ -4,32 +4,15 @@
  */
 
 import { describeError } from '@antrag/core/compile/check';
+import { closest } from '@antrag/core/compile/suggest';
 import { pointerSegments } from '@antrag/core/json';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { LoadedDocument, LocatedDiagnostic } from './files.js';
 
-/** Edit distance, for 'did you mean' on unknown block types. */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length];
-}
-
 export function unknownBlockTypeMessage(typename: unknown, known: readonly string[]): string {
   if (typeof typename !== 'string') return `a block type (__typename) must be a string, one of ${known.join(', ')}`;
-  const lower = typename.toLowerCase();
-  const best = known
-    .map((k) => ({ k, d: distance(lower, k.toLowerCase()) }))
-    .sort((a, b) => a.d - b.d || (a.k < b.k ? -1 : 1))[0];
-  const hint = best && best.d <= Math.max(2, Math.floor(typename.length / 4)) ? ` (did you mean "${best.k}"?)` : '';
+  const best = closest(typename, known);
+  const hint = best ? ` (did you mean "${best}"?)` : '';
   return `unknown block type "${typename}"${hint}; the block types are listed in @antrag/content/schemas/block.schema.json`;
 }
 
@@ -95,6 +78,8 @@ export function schemaDiagnostics(
       file: at.file,
       line: at.line,
       column: at.column,
+      endLine: at.endLine,
+      endColumn: at.endColumn,
     };
   });
 }

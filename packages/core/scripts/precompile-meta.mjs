@@ -22,6 +22,7 @@ export function precompiledMetaSchemaModule() {
   const ajv = new Ajv({
     allErrors: true,
     strict: false,
+    verbose: true,
     code: { source: true, esm: true, formats: _`require("ajv-formats/dist/formats.js").fullFormats` },
   });
   ajvFormats.default(ajv);

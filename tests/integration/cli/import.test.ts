@@ -67,9 +67,12 @@ describe('antrag import', () => {
       file: 'tests/fixtures/cli/cms/booking-v2-unknown-type.cms.json',
       line: 14,
       column: 11,
+      endLine: 18,
+      endColumn: 12,
       pointer: '/flatData/steps/0/fields/1',
       severity: 'warning',
       code: 'unknown-field-type',
+      rule: 'antrag/unknown-type',
       message: 'Field type Signature is not implemented!',
     });
   });

@@ -15,7 +15,7 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs `node cli/bin/antrag.js …args` with the repository root as working folder. */
+/** Runs `node packages/cli/bin/antrag.js …args` with the repository root as working folder. */
 export function antrag(...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     execFile(process.execPath, ['packages/cli/bin/antrag.js', ...args], { cwd: ROOT }, (error, stdout, stderr) => {
@@ -32,4 +32,20 @@ export function lines(text: string): string[] {
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `antrag-${prefix}-`));
+}
+
+/** Runs `antrag …args` in this process (quicker than a child; the working folder is the test's). */
+export async function antragHere(...args: string[]): Promise<Run> {
+  const { main } = await import('../../../packages/cli/src/main.js');
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['node', 'antrag', ...args], {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
+  return { code, stdout, stderr };
 }

@@ -58,9 +58,12 @@ describe('antrag validate: site content', () => {
       file: `${BROKEN}/pages/home.json`,
       line: 11,
       column: 21,
+      endLine: 11,
+      endColumn: 70,
       pointer: '/flatData/blocks/0/flatData',
       severity: 'error',
       code: 'content-shape',
+      rule: 'antrag/content-shape',
       message: "missing required property 'headline'",
     });
   });

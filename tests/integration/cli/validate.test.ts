@@ -136,9 +136,12 @@ describe('antrag validate', () => {
         file: 'tests/fixtures/cli/broken/bad-regex.form.json',
         line: 14,
         column: 34,
+        endLine: 14,
+        endColumn: 53,
         pointer: '/steps/0/fields/0/rules/0/pattern',
         severity: 'error',
         code: expect.any(String),
+        rule: 'antrag/bad-pattern',
         message: expect.stringMatching(/regular expression/),
       },
     ]);

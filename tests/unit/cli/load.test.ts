@@ -10,15 +10,29 @@ describe('JsonText.locate', () => {
   const json = new JsonText(text);
 
   it('finds values by pointer, with numeric segments indexing arrays and escaped keys', () => {
-    expect(json.locate('')).toEqual({ line: 1, column: 1, found: '' });
-    expect(json.locate('/a/0')).toEqual({ line: 2, column: 9, found: '/a/0' });
-    expect(json.locate('/a/1/b~1c')).toEqual({ line: 2, column: 21, found: '/a/1/b~1c' });
-    expect(json.locate('/d~0e/f')).toEqual({ line: 3, column: 17, found: '/d~0e/f' });
+    expect(json.locate('')).toEqual({ line: 1, column: 1, endLine: 4, endColumn: 2, found: '' });
+    expect(json.locate('/a/0')).toEqual({ line: 2, column: 9, endLine: 2, endColumn: 11, found: '/a/0' });
+    expect(json.locate('/a/1/b~1c')).toEqual({ line: 2, column: 21, endLine: 2, endColumn: 25, found: '/a/1/b~1c' });
+    expect(json.locate('/d~0e/f')).toEqual({ line: 3, column: 17, endLine: 3, endColumn: 21, found: '/d~0e/f' });
+  });
+
+  it("finds a member's key instead of its value with part 'key' (an unknown property is the key's fault)", () => {
+    expect(json.locate('/a/1/b~1c', 'key')).toEqual({
+      line: 2,
+      column: 14,
+      endLine: 2,
+      endColumn: 19,
+      found: '/a/1/b~1c',
+    });
+    expect(json.locate('/d~0e', 'key')).toEqual({ line: 3, column: 3, endLine: 3, endColumn: 8, found: '/d~0e' });
+    // an array item has no key: its value; a pointer to nowhere: the nearest parent's value
+    expect(json.locate('/a/0', 'key')).toMatchObject({ line: 2, column: 9 });
+    expect(json.locate('/d~0e/g', 'key')).toMatchObject({ line: 3, column: 10, found: '/d~0e' });
   });
 
   it('falls back to the nearest existing parent', () => {
-    expect(json.locate('/a/7/x')).toEqual({ line: 2, column: 8, found: '/a' });
-    expect(json.locate('/d~0e/g')).toEqual({ line: 3, column: 10, found: '/d~0e' });
+    expect(json.locate('/a/7/x')).toEqual({ line: 2, column: 8, endLine: 2, endColumn: 27, found: '/a' });
+    expect(json.locate('/d~0e/g')).toEqual({ line: 3, column: 10, endLine: 3, endColumn: 23, found: '/d~0e' });
   });
 
   it("reports the first syntax error with the parser's place and the pointer being read", () => {
@@ -70,6 +84,8 @@ describe('loadDocument', () => {
       file: join(dir, 'a.json'),
       line: 4,
       column: 15,
+      endLine: 4,
+      endColumn: 18,
       pointer: '/list/1/name',
       via: [{ file: join(dir, 'form.json'), line: 2, column: 23 }],
     });

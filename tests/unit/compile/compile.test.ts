@@ -473,8 +473,11 @@ describe('compileForm diagnostics', () => {
       {
         severity: 'error',
         code: 'unknown-field-type',
+        rule: 'unknown-type',
         message: 'Field type hologram is not implemented!',
+        hint: expect.stringMatching(/^the field types are: text, email, /),
         pointer: '/steps/2/fields/3',
+        place: { property: 'type', part: 'value' },
       },
     ]);
     expect(result.form).toBeDefined();

@@ -32,7 +32,7 @@ beforeAll(async () => {
   const file = join(dir, 'dslValidator.mjs');
   writeFileSync(file, precompiledMetaSchemaModule());
   precompiled = (await import(pathToFileURL(file).href))[EXPORT_NAME];
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   ajvFormats.default(ajv);
   atRunTime = ajv.compile(SCHEMA);
 });

@@ -11,10 +11,9 @@ import type {
   SubmitSettings,
   ValueSource,
 } from '../dsl/types.js';
-import { FIELD_TYPES } from '../dsl/types.js';
 import { NAMED_OPERATIONS, unknownOperations, variablesOf } from '../expr/index.js';
 import { escapeSegment } from '../json/pointer.js';
-import { checkDefinitionShape } from './check.js';
+import { checkDefinition, checkDefinitionShape } from './check.js';
 import { allOfConditions, conditionFields, conditionToSchema } from './conditions.js';
 import { type CompiledField, clean, compileField, isDataField, withEntry } from './fields.js';
 import { boundsOf } from './limits.js';
@@ -56,76 +55,16 @@ function optionHolds(cond: OptionCondition | undefined, options: Record<string, 
   return !cond || options[cond.option] === cond.equals;
 }
 
-/**
- * Unknown field types leave the form (with a diagnostic) instead of breaking it. The removed
- * positions are recorded so that later diagnostics can be pointed back into the author's document.
- */
-function withoutUnknownFieldTypes(
-  def: FormDefinition,
-  diagnostics: Diagnostic[],
-): { def: FormDefinition; removed: Map<string, number[]> } {
-  const known = new Set<string>(FIELD_TYPES);
-  const removed = new Map<string, number[]>();
-  const keep = (fields: Field[] | undefined, pointer: string): Field[] | undefined =>
-    fields?.flatMap((f, i) => {
-      const type = (f as { type?: unknown }).type;
-      if (typeof type === 'string' && !known.has(type)) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'unknown-field-type',
-          message: `Field type ${type} is not implemented!`,
-          pointer: `${pointer}/${i}`,
-        });
-        removed.set(pointer, [...(removed.get(pointer) ?? []), i]);
-        return [];
-      }
-      if (f && f.type === 'payers' && Array.isArray(f.itemFields)) {
-        return [{ ...f, itemFields: keep(f.itemFields, `${pointer}/${i}/itemFields`) ?? [] }];
-      }
-      return [f];
-    });
-  if (!Array.isArray(def.steps)) return { def, removed };
-  const steps = def.steps.map((s, si) =>
-    s && typeof s === 'object'
-      ? clean({
-          ...s,
-          fields: Array.isArray(s.fields) ? keep(s.fields, `/steps/${si}/fields`) : s.fields,
-          sections: Array.isArray(s.sections)
-            ? s.sections.map((sec, ci) =>
-                sec && typeof sec === 'object' && Array.isArray(sec.fields)
-                  ? { ...sec, fields: keep(sec.fields, `/steps/${si}/sections/${ci}/fields`) ?? [] }
-                  : sec,
-              )
-            : s.sections,
-        })
-      : s,
-  );
-  return { def: { ...def, steps }, removed };
-}
-
-/** A pointer into the cleaned definition, turned back into one into the author's document. */
-function originalPointer(pointer: string, removed: Map<string, number[]>): string {
-  if (removed.size === 0) return pointer;
-  let out = '';
-  for (const segment of pointer.split('/').slice(1)) {
-    const gaps = removed.get(out);
-    if (gaps && /^\d+$/.test(segment)) {
-      let index = Number(segment);
-      for (const r of gaps) if (r <= index) index++;
-      out += `/${index}`;
-    } else out += `/${segment}`;
-  }
-  return out;
-}
-
 /** Compiles a form definition into JSON Schemas, a UI schema, a step plan and payload settings. */
 export function compileForm(input: unknown, opts: CompileOptions = {}): CompileResult {
-  const diagnostics: Diagnostic[] = [];
   if (!input || typeof input !== 'object' || Array.isArray(input)) return { diagnostics: checkDefinitionShape(input) };
-  const { def, removed } = withoutUnknownFieldTypes(input as FormDefinition, diagnostics);
+  // Unknown field types and parts that break the meta-schema are reported and left out, so the rest is still checked.
+  const checked = checkDefinition(input as Record<string, unknown>);
+  const diagnostics = checked.diagnostics;
+  if (!checked.definition) return { diagnostics };
   const reported = diagnostics.length;
-  const result = compileDefinition(def, opts, diagnostics);
-  for (const d of diagnostics.slice(reported)) d.pointer = originalPointer(d.pointer, removed);
+  const result = compileDefinition(checked.definition, opts, diagnostics, checked.leftOut);
+  for (const d of diagnostics.slice(reported)) d.pointer = checked.originalPointer(d.pointer);
   return result;
 }
 
@@ -138,6 +77,8 @@ interface Compilation {
   options: Record<string, JsonPrimitive>;
   /** Every name a rule or condition may refer to. */
   names: Set<string>;
+  /** Fields the meta-schema check left out (reported there): no second message for a name of theirs. */
+  leftOut: ReadonlySet<string>;
   checkNames: NameCheck;
   /** Checks an expression's operations and the names it reads. */
   checkExpression: NameCheck<JsonValue>;
@@ -154,9 +95,12 @@ interface IncludedStep {
 }
 
 /** The passes, in the order their diagnostics and text keys come. */
-function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostics: Diagnostic[]): CompileResult {
-  diagnostics.push(...checkDefinitionShape(def));
-  if (diagnostics.some((d) => d.code === 'dsl-shape')) return { diagnostics };
+function compileDefinition(
+  def: FormDefinition,
+  opts: CompileOptions,
+  diagnostics: Diagnostic[],
+  leftOut: ReadonlySet<string>,
+): CompileResult {
   const options = resolveOptions(def, opts, diagnostics);
   const texts = new TextTable(def.id, def.texts ?? {}, diagnostics);
   const names = collectNames(def, diagnostics);
@@ -167,7 +111,8 @@ function compileDefinition(def: FormDefinition, opts: CompileOptions, diagnostic
     texts,
     options,
     names,
-    ...nameChecks(names, diagnostics),
+    leftOut,
+    ...nameChecks(names, leftOut, diagnostics),
     base: variantId(def, options),
   };
   for (const [name, value] of Object.entries(def.computed ?? {}))
@@ -272,12 +217,13 @@ function checkStepIds(def: FormDefinition, diagnostics: Diagnostic[]): void {
 /** Checks of the names a condition, payload or expression refers to, against the form's names. */
 function nameChecks(
   names: Set<string>,
+  leftOut: ReadonlySet<string>,
   diagnostics: Diagnostic[],
 ): { checkNames: NameCheck; checkExpression: NameCheck<JsonValue> } {
   const checkNames: NameCheck = (used, pointer, what) => {
     for (const n of used) {
       const top = n.split('.')[0];
-      if (!names.has(top)) {
+      if (!names.has(top) && !leftOut.has(top)) {
         diagnostics.push({
           severity: 'error',
           code: 'unknown-field',
@@ -433,7 +379,7 @@ function stepPlan(
 
 function checkDoneRequires(c: Compilation): void {
   for (const name of c.def.wizard?.doneRequires ?? []) {
-    if (!c.names.has(name)) {
+    if (!c.names.has(name) && !c.leftOut.has(name)) {
       c.diagnostics.push({
         severity: 'error',
         code: 'unknown-field',

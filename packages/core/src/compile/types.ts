@@ -21,6 +21,15 @@ export interface Diagnostic {
   message: string;
   /** JSON pointer into the document the diagnostic is about ('' for the root). */
   pointer: string;
+  /** A suggestion for the author, e.g. "did you mean 'text'?" (tools print it after the message). */
+  hint?: string;
+  /** Finer than `code` where it is coarse (`unknown-property`, `missing-property` for `dsl-shape`): tools key rules on it. */
+  rule?: string;
+  /**
+   * The exact place inside the value at `pointer`: a property's name (an unknown property) or its value (an
+   * unknown field type), so editors can mark the offending token rather than the whole object.
+   */
+  place?: { property: string; part: 'key' | 'value' };
   /** Filled in by callers that read files (the CLI). */
   file?: string;
   line?: number;

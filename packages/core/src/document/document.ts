@@ -13,7 +13,7 @@
 import type { Diagnostic } from '../compile/types.js';
 import { isObject } from '../json/object.js';
 import { escapeSegment, pointerSegments } from '../json/pointer.js';
-import { JsonText } from './locate.js';
+import { JsonText, type PointerPart } from './locate.js';
 
 /** How a document and the files its `$ref`s name are read, and how paths are named in messages. */
 export interface FileAccess {
@@ -36,6 +36,9 @@ export interface FilePosition {
 
 /** Where a pointer into a resolved document comes from. */
 export interface SourceLocation extends FilePosition {
+  /** Where the located token (the value, or the key) ends. */
+  endLine: number;
+  endColumn: number;
   /** The pointer inside `file`. */
   pointer: string;
   /** The `$ref`s that led into `file`, outermost first (empty when the place is in the document itself). */
@@ -47,6 +50,9 @@ export interface LocatedDiagnostic extends Diagnostic {
   file: string;
   line: number;
   column: number;
+  /** Where the offending token ends, when known. */
+  endLine?: number;
+  endColumn?: number;
   via?: FilePosition[];
 }
 
@@ -58,8 +64,11 @@ export interface LoadedDocument {
   text?: string;
   /** Problems reading, parsing or resolving, each located. The value is incomplete when one is an error. */
   diagnostics: LocatedDiagnostic[];
-  /** The source of a pointer into `value`, following references back to the file that holds it. */
-  locate(pointer: string): SourceLocation;
+  /**
+   * The source of a pointer into `value`, following references back to the file that holds it: the place of the
+   * value, or of its key with `part: 'key'`.
+   */
+  locate(pointer: string, part?: PointerPart): SourceLocation;
   /** Every file read, the document first. */
   files: string[];
 }
@@ -150,7 +159,7 @@ export function readDocument(root: string, files: FileAccess, opts: LoadOptions 
     text: first.json?.text,
     diagnostics,
     files: [root],
-    locate(pointer) {
+    locate(pointer, part = 'value') {
       let file = root;
       let inFile: string[] = [];
       const via: FilePosition[] = [];
@@ -170,7 +179,10 @@ export function readDocument(root: string, files: FileAccess, opts: LoadOptions 
         else inFile.push(segment);
       }
       const inFilePointer = inFile.map((s) => `/${s}`).join('');
-      return { ...position(file, inFilePointer), pointer: inFilePointer, via };
+      const json = cache.get(file)?.json;
+      const p = json ? json.locate(inFilePointer, part) : { line: 1, column: 1, endLine: 1, endColumn: 1 };
+      const span = { line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn };
+      return { file, ...span, pointer: inFilePointer, via };
     },
   };
   if (first.problem) {
@@ -179,7 +191,9 @@ export function readDocument(root: string, files: FileAccess, opts: LoadOptions 
   }
 
   const fail = (code: string, message: string, site: FilePosition, pointer: string, via: FilePosition[]) => {
-    diagnostics.push({ severity: 'error', code, message, pointer, ...site, ...(via.length ? { via } : {}) });
+    const at = cache.get(site.file)?.json?.locate(pointer);
+    const end = at ? { endLine: at.endLine, endColumn: at.endColumn } : {};
+    diagnostics.push({ severity: 'error', code, message, pointer, ...site, ...end, ...(via.length ? { via } : {}) });
   };
 
   /**

@@ -7,10 +7,18 @@ import type { FilePosition, LocatedDiagnostic } from './document.js';
 /** How a line names a file (the CLI: relative to the working folder). */
 export type NameFile = (file: string) => string;
 
-/** The importer starts some messages with their pointer; the line already shows it. */
+/**
+ * The message with its hint ("did you mean …?") after it. The importer starts some messages with their pointer;
+ * the line already shows it.
+ */
 export function ownMessage(d: LocatedDiagnostic): string {
   const prefix = `${d.pointer}: `;
-  return d.pointer && d.message.startsWith(prefix) ? d.message.slice(prefix.length) : d.message;
+  const message = d.pointer && d.message.startsWith(prefix) ? d.message.slice(prefix.length) : d.message;
+  if (!d.hint) return message;
+  // after a whole sentence the hint is one too; else it continues the message
+  return /[.!?]$/.test(message)
+    ? `${message} ${d.hint[0].toUpperCase()}${d.hint.slice(1)}${/[.!?]$/.test(d.hint) ? '' : '.'}`
+    : `${message}; ${d.hint}`;
 }
 
 /** Diagnostics in reading order: by file, then line and column (stable otherwise). */

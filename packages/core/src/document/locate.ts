@@ -19,9 +19,15 @@ export interface Position {
 }
 
 export interface PointerPosition extends Position {
+  /** Where the located token ends (just after its last character). */
+  endLine: number;
+  endColumn: number;
   /** The part of the pointer that exists in the document (the whole pointer unless it points nowhere). */
   found: string;
 }
+
+/** What of a member to point at: its value, or its key (an unknown property is the key's fault, not the value's). */
+export type PointerPart = 'value' | 'key';
 
 /** The first syntax error of a JSON text, where it is and what was expected. */
 export interface JsonSyntaxError extends Position {
@@ -107,11 +113,11 @@ export class JsonText {
   }
 
   /**
-   * Position of the value a JSON pointer names. When the pointer points nowhere, the nearest existing parent
-   * is used (`found` says which). Numeric segments index arrays.
+   * Position and end of the value a JSON pointer names, or of its key with `part: 'key'`. When the pointer points
+   * nowhere, the nearest existing parent is used (`found` says which). Numeric segments index arrays.
    */
-  locate(pointer: string): PointerPosition {
-    if (!this.tree) return { line: 1, column: 1, found: '' };
+  locate(pointer: string, part: PointerPart = 'value'): PointerPosition {
+    if (!this.tree) return { line: 1, column: 1, endLine: 1, endColumn: 1, found: '' };
     let node: Node = this.tree;
     const found: Segment[] = [];
     for (const raw of pointerSegments(pointer)) {
@@ -121,6 +127,10 @@ export class JsonText {
       node = next;
       found.push(segment);
     }
-    return { ...this.positionAt(node.offset), found: toPointer(found) };
+    const whole = found.length === pointerSegments(pointer).length;
+    const key = part === 'key' && whole && node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+    const token = key ?? node;
+    const end = this.positionAt(token.offset + token.length);
+    return { ...this.positionAt(token.offset), endLine: end.line, endColumn: end.column, found: toPointer(found) };
   }
 }

@@ -7,6 +7,7 @@ import { compileForm } from '../compile/index.js';
 import type { CompiledForm, Diagnostic } from '../compile/types.js';
 import type { FormDefinition, JsonPrimitive } from '../dsl/types.js';
 import { type CmsKind, type ImportResult, importCms } from '../import/index.js';
+import { escapeSegment } from '../json/pointer.js';
 import { classify, type DocumentKind } from './classify.js';
 import type { LoadedDocument, LocatedDiagnostic } from './document.js';
 import { byPosition } from './lines.js';
@@ -46,13 +47,17 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
+/** A diagnostic at its place: the token at fault (an unknown property's key, a bad value), with where it ends. */
 function located(doc: LoadedDocument, d: Diagnostic): SourceDiagnostic {
-  const at = doc.locate(d.pointer);
+  const { place, ...rest } = d;
+  const at = place ? doc.locate(`${d.pointer}/${escapeSegment(place.property)}`, place.part) : doc.locate(d.pointer);
   return {
-    ...d,
+    ...rest,
     file: at.file,
     line: at.line,
     column: at.column,
+    endLine: at.endLine,
+    endColumn: at.endColumn,
     pointer: at.pointer,
     ...(at.via.length ? { via: at.via } : {}),
   };
@@ -98,9 +103,13 @@ export function formFromDocument(document: LoadedDocument, options: FormOptions 
 
 function readForm(document: LoadedDocument, options: FormOptions): FormSource {
   const source: FormSource = { file: document.file, kind: null, document, diagnostics: [...document.diagnostics] };
-  if (hasErrors(document.diagnostics)) return source;
+  if (document.value === undefined) return source;
+  const kind = classify(document.value, document.file);
+  // A DSL definition with a `$ref` that could not be resolved is still checked (the compiler leaves the `$ref`
+  // out), so the errors elsewhere, in shared files too, come in the same run; an importer needs the whole document.
+  if (hasErrors(document.diagnostics) && kind !== 'dsl') return source;
 
-  source.kind = classify(document.value, document.file);
+  source.kind = kind;
   if (source.kind === null) {
     source.diagnostics.push(
       located(document, { severity: 'error', code: 'unknown-document', message: UNKNOWN_SHAPE, pointer: '' }),
