@@ -73,16 +73,20 @@ describe('the layer rules', () => {
     ]);
   });
 
-  it('keep the engine from importing a widget by name, and an optional peer from being imported statically', () => {
+  it('keep the engine from a widget by name, an optional peer from a static import, and site/ server and web apart', () => {
     const root = repository({
       ...manifests,
       'packages/react/src/engine/draft.ts': "import { KEY } from '../widgets/face/storage.js';\n",
       'packages/react/src/widgets/face/storage.ts': "export const KEY = 'k';\n",
       'packages/cli/src/studio.ts': "import { run } from '@antrag/studio';\n",
+      'site/server/app.ts': "import type { Page } from '../web/page.js';\n",
+      'site/web/page.ts': "import type { App } from '../server/app.js';\nimport { start } from '../server/app.js';\n",
     });
     expect(checkLayers(root)).toEqual([
       'packages/react/src/engine/draft.ts:1 imports packages/react/src/widgets/face/storage.ts: the engine knows widgets only through their registry (widgets/index.ts): a widget registers what it needs',
       "packages/cli/src/studio.ts:1 imports the optional peer '@antrag/studio' statically; load it with import() and say when it is missing",
+      'site/server/app.ts:1 imports site/web/page.ts: the server does not import the web app',
+      'site/web/page.ts:2 imports site/server/app.ts: the web app takes only types from the server (`import type`)',
     ]);
   });
 

@@ -76,7 +76,7 @@ const EXAMPLES = {
   ],
   compile: [
     'npx antrag compile schemas --out dist/forms',
-    'npx antrag compile schemas/kyc --out dist/forms --option faceVerification=false',
+    'npx antrag compile schemas/blocked-account --out dist/forms --option faceVerification=false',
     'npx antrag compile schemas --out dist/forms --whole-form --runtime-import @antrag/core/validate',
   ],
   import: [
@@ -127,7 +127,7 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
     .command('validate')
     .description(
       'Check DSL files (*.form.json) and CMS definitions (*.cms.json, or any .json by its shape) against their ' +
-        'schemas and compile them; check site content (folders with content.manifest.json) against schemas/content/; ' +
+        'schemas and compile them; check site content (folders with content.manifest.json) against the content schemas of @antrag/content; ' +
         'with --data, check one data document against one form.',
     )
     .argument('[paths...]', 'files or folders (folders are searched recursively); default: "paths" of the config')
@@ -261,11 +261,8 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
     )
     .argument('[folder]', 'the folder of form files (searched recursively)', 'schemas')
     .addOption(new Option('--port <port>', 'port on 127.0.0.1 (0: any free port)').default(4310).argParser(parsePort))
-    .option('--web-root <dir>', 'serve this build of the web app (default dist/site, built with vite when missing)')
-    .option(
-      '--studio-root <dir>',
-      "serve this build of the studio's bundle (default dist/studio, built with vite when missing)",
-    )
+    .option('--web-root <dir>', 'serve this build of the web app (default: the build @antrag/studio ships)')
+    .option('--studio-root <dir>', "serve this build of the studio's bundle (default: the bundle @antrag/studio ships)")
     .option('--build', 'rebuild dist/site and dist/studio first (those not given with the options above)')
     .addHelpText(
       'after',

@@ -8,7 +8,7 @@ import { DSL_SCHEMA_FILE, displayPath } from './paths.js';
 import type { Io } from './report.js';
 
 export const STUDIO_MISSING =
-  'antrag studio needs the optional package @antrag/studio: npm install --save-dev @antrag/studio\n';
+  'the studio is the optional package @antrag/studio: npm install --save-dev @antrag/studio\n';
 
 export interface StudioFlags {
   port: number;

@@ -8,9 +8,14 @@ import { antragHere, FIXTURES, lines, ROOT, type Run, tempDir } from './support.
 /** `antrag …args` as a child process in the folder `cwd`. */
 function antragIn(cwd: string, ...args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(ROOT, 'packages/cli/bin/antrag.js'), ...args], { cwd }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [join(ROOT, 'packages/cli/bin/antrag.js'), ...args],
+      { cwd },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 

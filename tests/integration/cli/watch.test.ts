@@ -87,9 +87,13 @@ describe('antrag validate --watch', () => {
   });
 
   it('Ctrl+C (SIGINT) stops the command with exit code 0', async () => {
-    const child = spawn(process.execPath, ['packages/cli/bin/antrag.js', 'validate', `${FIXTURES}/all-problems`, '--watch'], {
-      cwd: ROOT,
-    });
+    const child = spawn(
+      process.execPath,
+      ['packages/cli/bin/antrag.js', 'validate', `${FIXTURES}/all-problems`, '--watch'],
+      {
+        cwd: ROOT,
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += String(d)));

@@ -24,6 +24,39 @@ export interface FileAccess {
   dirname(file: string): string;
   /** A path as messages name it. */
   display(file: string): string;
+  /**
+   * Why a `$ref` in the document `root` (the file being read) may not read `file` (e.g. it lies outside the
+   * project), or undefined when it may. Without it every file `read` reads is allowed.
+   */
+  refRefused?(file: string, root: string): string | undefined;
+}
+
+/** Deeper nesting is refused before parsing: parsers and the compiler recurse, and a stack overflow is no message. */
+export const MAX_JSON_DEPTH = 256;
+
+/** The place where `text` first nests deeper than `max`, or undefined (strings are skipped, so brackets in them count not). */
+export function tooDeep(text: string, max = MAX_JSON_DEPTH): { line: number; column: number } | undefined {
+  let depth = 0;
+  let inString = false;
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (c === 34) inString = true;
+    else if (c === 10) {
+      line++;
+      lineStart = i + 1;
+    } else if (c === 91 || c === 123) {
+      if (++depth > max) return { line, column: i - lineStart + 1 };
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return undefined;
 }
 
 /** A place in a file. */
@@ -117,6 +150,11 @@ function readJson(file: string, files: FileAccess): ReadFile {
     const why =
       code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : (e as Error).message;
     return { problem: { message: `cannot read ${files.display(file)}: ${why}`, line: 1, column: 1, pointer: '' } };
+  }
+  const deep = tooDeep(text);
+  if (deep) {
+    const message = `nested deeper than ${MAX_JSON_DEPTH} levels; a form needs far fewer`;
+    return { problem: { message, ...deep, pointer: '' } };
   }
   const json = new JsonText(text);
   const syntax = json.syntaxError();
@@ -256,6 +294,11 @@ export function readDocument(root: string, files: FileAccess, opts: LoadOptions 
         return value;
       }
       target = files.resolve(files.dirname(here.file), filePart);
+    }
+    const refused = target === here.file ? undefined : files.refRefused?.(target, root);
+    if (refused) {
+      fail('bad-ref', `$ref ${JSON.stringify(ref)} is refused: ${refused}`, site, refPointer, via);
+      return value;
     }
     const targetFile = read(target);
     if (targetFile.problem) {
