@@ -45,20 +45,22 @@ function readFormFile(file: string): string {
 const roots = new Map<string, string>();
 
 /**
- * Where the `$ref`s of a document may lead: the nearest folder above it with a package.json or .git (the project a
- * CI job checks out), else the document's own folder. A `$ref` to /etc/passwd or ../../secrets.json is refused.
+ * Where the `$ref`s of a document may lead: the nearest folder above it with a package.json, .git or
+ * antrag.config.json (the project a CI job checks out), else the working folder when the document lies in it, else
+ * the document's own folder. A `$ref` to /etc/passwd or ../../secrets.json is refused.
  */
 export function projectRoot(document: string): string {
   const start = dirname(realOrSelf(document));
   let found = roots.get(start);
   if (found) return found;
   for (let dir = start; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json')) || existsSync(join(dir, '.git'))) {
+    if (['package.json', '.git', 'antrag.config.json'].some((marker) => existsSync(join(dir, marker)))) {
       found = dir;
       break;
     }
     if (dirname(dir) === dir) {
-      found = start;
+      const cwd = realOrSelf(process.cwd());
+      found = within(cwd, start) ? cwd : start;
       break;
     }
   }

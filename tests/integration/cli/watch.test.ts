@@ -22,6 +22,8 @@ async function until(predicate: () => boolean, ms = 10_000): Promise<void> {
 describe('antrag validate --watch', () => {
   it('runs again when the form or a file it $refs changes, once per burst of changes, until stopped', async () => {
     const dir = tempDir('watch');
+    // a project (its $refs may not leave it): forms/ and shared/ side by side
+    writeFileSync(join(dir, 'package.json'), '{ "private": true }\n');
     mkdirSync(join(dir, 'forms'));
     mkdirSync(join(dir, 'shared'));
     const formFile = join(dir, 'forms', 'watched.form.json');
