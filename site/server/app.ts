@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -9,8 +10,11 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import type { ContentSource } from './content/index.js';
 import type { ServerContext } from './context.js';
 import type { FormRegistry } from './forms/registry.js';
+import type { FormStore } from './forms/store.js';
 import { connectRateLimitRedis } from './rateLimitStore.js';
+import { registerAdminRoutes } from './routes/admin.js';
 import { APP_ROUTES, type ContentRoutes, registerContentRoutes } from './routes/content.js';
+import { registerFormSubmissionRoute } from './routes/formSubmissions.js';
 import { registerFormRoutes } from './routes/forms.js';
 import { type FormEntries, registerSubmissionRoutes } from './routes/submissions.js';
 import { loadWebShell } from './shell.js';
@@ -47,6 +51,11 @@ export interface AppOptions {
   webRoot?: string;
   /** The content site's source; default the one the environment names, created on the first content request. */
   content?: ContentSource;
+  /**
+   * The form store (issue 17): versions, the staff API, publishing. Without it the registry's forms are served as
+   * they are, without versions, and there is no staff API.
+   */
+  store?: FormStore;
 }
 
 /**
@@ -104,6 +113,8 @@ export async function buildApp(
     : undefined;
   if (counters) app.addHook('onClose', () => counters.close());
   await app.register(rateLimit, { global: false, ...counters?.options });
+  // the staff session (routes/admin.ts); applicants' calls carry no cookie the server reads
+  await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: ctx.config.storage.maxUploadBytes, files: 1, fields: 50, fieldSize: 64 * 1024 },
   });
@@ -183,7 +194,9 @@ export async function buildApp(
   // dedicated routes first (OTP checks, uploads, …); a form's generic submission route only where none exists
   for (const module of opts.modules ?? []) await module(app, ctx);
   contentRoutes = registerContentRoutes(app, ctx, { source: opts.content });
-  registerSubmissionRoutes(app, ctx, registry);
-  registerFormRoutes(app, ctx, registry, process.env.VALIDATION_RUNTIME_URL);
+  registerSubmissionRoutes(app, ctx, registry, opts.store);
+  registerFormSubmissionRoute(app, ctx, registry, opts.store);
+  registerFormRoutes(app, ctx, registry, process.env.VALIDATION_RUNTIME_URL, opts.store);
+  if (opts.store) registerAdminRoutes(app, ctx, opts.store);
   return app;
 }

@@ -72,6 +72,43 @@ export interface Config {
   features: SiteFeatures;
   /** The passport reader (OCR of POST /api/mrz-ocr and /api/v1/identity/verify-doc). */
   ocr: OcrSettings;
+  /** Published forms and the staff who publish them (issue 17). */
+  forms: FormSettings;
+}
+
+export interface FormSettings {
+  /**
+   * The bearer credential of automation and CI for the staff API (ANTRAG_ADMIN_TOKEN, at least 32 characters);
+   * absent: only staff accounts may publish.
+   */
+  adminToken?: string;
+  /** Days a replaced version still takes submissions and resumed drafts (FORM_VERSION_GRACE_DAYS, default 30). */
+  graceDays: number;
+  /** Failed sign-ins in a row that lock a staff account (STAFF_LOCKOUT_ATTEMPTS, default 5), for how long (STAFF_LOCKOUT_MINUTES, 15). */
+  lockoutAttempts: number;
+  lockoutMinutes: number;
+  /** How long a staff sign-in lasts, hours (STAFF_SESSION_HOURS, default 8). */
+  sessionHours: number;
+  /** Sign-in attempts a minute from one address (RATE_LIMIT_SIGN_IN, default 10). */
+  signInPerMinute: number;
+}
+
+const MIN_ADMIN_TOKEN_LENGTH = 32;
+
+/** The form store's and staff's settings from the environment. */
+export function formSettings(env: NodeJS.ProcessEnv = process.env): FormSettings {
+  const adminToken = env.ANTRAG_ADMIN_TOKEN || undefined;
+  if (adminToken !== undefined && (adminToken.length < MIN_ADMIN_TOKEN_LENGTH || /\s/.test(adminToken))) {
+    throw new Error(`ANTRAG_ADMIN_TOKEN must be at least ${MIN_ADMIN_TOKEN_LENGTH} characters without spaces`);
+  }
+  return {
+    adminToken,
+    graceDays: int(env.FORM_VERSION_GRACE_DAYS, 30, 'FORM_VERSION_GRACE_DAYS'),
+    lockoutAttempts: positive(env.STAFF_LOCKOUT_ATTEMPTS, 5, 'STAFF_LOCKOUT_ATTEMPTS'),
+    lockoutMinutes: positive(env.STAFF_LOCKOUT_MINUTES, 15, 'STAFF_LOCKOUT_MINUTES'),
+    sessionHours: positive(env.STAFF_SESSION_HOURS, 8, 'STAFF_SESSION_HOURS'),
+    signInPerMinute: positive(env.RATE_LIMIT_SIGN_IN, 10, 'RATE_LIMIT_SIGN_IN'),
+  };
 }
 
 /**
@@ -199,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, secretSource?: 
     },
     features: siteFeatures(env),
     ocr: ocrSettings(env),
+    forms: formSettings(env),
   };
 }
 

@@ -41,6 +41,8 @@ export function idempotencyOf(request: FastifyRequest, extra = ''): Idempotency 
         request.url,
         request.headers['content-type'] ?? '',
         request.headers['x-form-options'] ?? '',
+        // the version a submission was made on, where it names one (issue 17)
+        ...(request.headers['x-form-version'] !== undefined ? [request.headers['x-form-version']] : []),
         extra,
         request.body ?? null,
       ]),

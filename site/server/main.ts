@@ -5,19 +5,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { closeOcr, configureOcr } from './documents/ocr.js';
 import { createFileStore, type FileSweeper, registerUploadRoutes, startFileSweeper } from './files/index.js';
-import { FormRegistry } from './forms/registry.js';
+import { listenForPublishes, type PublishListener } from './forms/notify.js';
+import { FormRegistry, shippedDocuments } from './forms/registry.js';
+import { FormStore } from './forms/store.js';
 import { forgetOldKeys } from './idempotency.js';
 import { createMailTransport } from './otp/mail.js';
 import { preloadPlaces } from './places/index.js';
 import { forgetExpiredKycKeys } from './routes/leadAccess.js';
 import { registerServiceRoutes } from './routes/services.js';
+import { forgetExpiredSessions } from './staff/accounts.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -37,15 +40,32 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   // the passport reader's limits (OCR_MAX_PIXELS, OCR_WORKERS, OCR_QUEUE, OCR_TIMEOUT_MS, OCR_RECYCLE_PIXELS)
   await configureOcr(config.ocr);
-  // DSL forms and CMS definitions (bookings, review) of schemas/, each in every declared variant
-  const registry = FormRegistry.load(ROOT);
   const ctx = { config, db: database.db, files: createFileStore(config), mail: createMailTransport(config) };
+  // the forms: every form's current version from the store, after the files of schemas/ (DSL forms and CMS
+  // definitions, each in every declared variant) were stored as new versions where they changed
+  const registry = new FormRegistry();
+  let listener: PublishListener | undefined;
+  const store = new FormStore(database.db, registry, {
+    graceDays: config.forms.graceDays,
+    log: { warn: (o, m) => console.warn(m, JSON.stringify(o)), info: () => undefined },
+  });
+  registry.problems.push(...(await store.syncShipped(shippedDocuments(ROOT), (file) => relative(ROOT, file))));
+  await store.refresh();
   const app = await buildApp(ctx, registry, {
+    store,
     modules: [registerUploadRoutes, registerServiceRoutes],
     // the built web app (`npm run build:web`); WEB_ROOT points elsewhere (the browser tests build their own)
     webRoot: process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : join(ROOT, 'dist/site'),
   });
   for (const problem of registry.problems) app.log.warn({ problem }, 'form not loaded');
+  // other instances on the same PostgreSQL database announce their publishes (forms/notify.ts)
+  if (config.databaseUrl) {
+    listener = await listenForPublishes({
+      databaseUrl: config.databaseUrl,
+      onChange: (id) => store.refresh(id),
+      log: app.log,
+    });
+  }
 
   /** Orphan files are looked for hourly (more often when the limit is shorter than four hours). */
   let sweeper: FileSweeper | undefined;
@@ -60,6 +80,7 @@ async function main(): Promise<void> {
     try {
       clearInterval(housekeeping);
       await sweeper?.stop();
+      await listener?.close();
       await app.close();
       await closeOcr();
       await database.close();
@@ -79,7 +100,7 @@ async function main(): Promise<void> {
   }
   // forgotten hourly: idempotency keys after their day, KYC keys a week after they expired
   housekeeping = setInterval(() => {
-    Promise.all([forgetOldKeys(database.db), forgetExpiredKycKeys(database.db)])
+    Promise.all([forgetOldKeys(database.db), forgetExpiredKycKeys(database.db), forgetExpiredSessions(database.db)])
       .then(([keys, links]) => {
         if (keys + links > 0) app.log.info({ idempotencyKeys: keys, kycKeys: links }, 'forgot expired keys');
       })

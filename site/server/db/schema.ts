@@ -89,7 +89,70 @@ export interface SubmissionTable {
   form_id: string;
   data: Json;
   language: string | null;
+  /** The published version of the form the submission was checked against; null before versions existed. */
+  form_version: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Generated<Timestamp>;
+}
+
+/** A published version of a form: never changed once written (but for `retired_at`). */
+export interface FormVersionTable {
+  form_id: string;
+  version: number;
+  /** dsl, booking-v1, booking-v2 or review: the shape the definition was published in. */
+  kind: string;
+  /** Where it came from: shipped (the files of schemas/), staff, token (ANTRAG_ADMIN_TOKEN), cms. */
+  origin: string;
+  /** The definition as published. */
+  definition: Json;
+  /** SHA-256 of the definition's canonical JSON. */
+  content_hash: string;
+  /** What was compiled from it: `StoredArtifacts` (forms/artifacts.ts). */
+  artifacts: Json;
+  published_by: string;
+  published_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** For a rollback: the version whose definition this one serves again. */
+  rollback_of: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When another version took its place; null while served. */
+  retired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The version each form serves now. */
+export interface FormTable {
+  id: string;
+  current_version: number;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  email: string;
+  /** `scrypt$N$r$p$salt$hash` (base64url). */
+  password_hash: string;
+  /** publisher (may publish and roll back) or viewer (may read versions and problems). */
+  role: Generated<string>;
+  failed_attempts: Generated<number>;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface StaffSessionTable {
+  /** SHA-256 (hex) of the session cookie's token. */
+  token_hash: string;
+  staff_id: number;
+  expires_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface AuditTable {
+  id: Generated<number>;
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** `staff:<email>`, `token` (ANTRAG_ADMIN_TOKEN), `cms`, `shipped`. */
+  actor: string;
+  /** publish, rollback, sign-in, sign-in-failed, locked, sign-out. */
+  action: string;
+  form_id: string | null;
+  version: number | null;
+  detail: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface VerificationTable {
@@ -123,6 +186,11 @@ export interface Database {
   submissions: SubmissionTable;
   verifications: VerificationTable;
   otps: OtpTable;
+  form_versions: FormVersionTable;
+  forms: FormTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionTable;
+  audit_log: AuditTable;
 }
 
 export type Lead = Selectable<LeadTable>;

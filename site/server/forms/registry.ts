@@ -139,7 +139,31 @@ export class FormRegistry {
   readonly targets: SubmissionTarget[] = [];
   /** Problems found while loading, as `file: message` lines (the server starts without those forms). */
   readonly problems: string[] = [];
+  /** The published version each form serves (forms of the store, forms/store.ts); absent for forms read from files only. */
+  readonly versionOf = new Map<string, number>();
   private readonly ajv = createAjv();
+
+  /** A registry of one form's variants (the default first), as a published version holds them. */
+  static fromVariants(variants: CompiledForm[], kind?: CmsKind, sourceId?: string): FormRegistry {
+    const registry = new FormRegistry();
+    for (const form of variants) registry.add(form, kind, sourceId);
+    return registry;
+  }
+
+  /**
+   * Serves `version` of form `id` from now on: its variants and submissions take the place of the ones served
+   * until now. `from` holds that version alone (`fromVariants`).
+   */
+  replace(id: string, from: FormRegistry, version: number): void {
+    const forms = from.variants.get(id);
+    const base = from.forms.get(id);
+    if (!forms || !base) throw new Error(`the version to serve holds no form '${id}'`);
+    this.forms.set(id, base);
+    this.variants.set(id, forms);
+    const others = this.targets.filter((t) => t.form.id !== id);
+    this.targets.splice(0, this.targets.length, ...others, ...from.targets.filter((t) => t.form.id === id));
+    this.versionOf.set(id, version);
+  }
 
   /** Adds a compiled form; the first variant added under an id is its default. */
   add(form: CompiledForm, source?: CmsKind, sourceId?: string): void {
@@ -247,42 +271,74 @@ export class FormRegistry {
   static load(root: string, contentDirs: string[] = []): FormRegistry {
     const registry = new FormRegistry();
     const report = (file: string, message: string) => registry.problems.push(`${relative(root, file)}: ${message}`);
-    const addVariants = (file: string, definition: FormDefinition, kind?: CmsKind, earlier: string[] = []) => {
-      for (const options of variantsOf(definition)) {
-        const result = compileForm(definition, { options });
-        if (result.form) registry.add(result.form, kind, definition.source?.id);
-        else {
-          report(file, [...earlier, ...result.diagnostics.map((d) => `${d.pointer} ${d.message}`)].join('; '));
-          return;
-        }
-      }
-    };
-    const addCms = (file: string) => {
-      const doc = JSON.parse(readFileSync(file, 'utf8'));
-      const kind = detectCmsKind(doc);
-      if (!kind) return;
-      const imported = importCms(kind, doc);
-      const problems = imported.diagnostics.map((d) => `${d.pointer} ${d.message}`);
-      if (imported.definition) addVariants(file, imported.definition, kind, problems);
-      else report(file, problems.join('; '));
-    };
-    for (const file of files(join(root, 'schemas'), ['.form.json', '.cms.json'])) {
-      try {
-        if (file.endsWith('.cms.json')) addCms(file);
-        else addVariants(file, JSON.parse(readFileSync(file, 'utf8')));
-      } catch (e) {
-        report(file, (e as Error).message);
-      }
-    }
-    for (const dir of contentDirs) {
-      for (const file of files(dir, ['.json'])) {
-        try {
-          addCms(file);
-        } catch (e) {
-          report(file, (e as Error).message);
-        }
-      }
+    for (const { file, value, problem } of shippedDocuments(root, contentDirs)) {
+      if (problem !== undefined) report(file, problem);
+      else if (file.endsWith('.form.json')) addVariantsTo(registry, report, file, value as FormDefinition);
+      else addCmsTo(registry, report, file, value);
     }
     return registry;
   }
+}
+
+type Report = (file: string, message: string) => void;
+
+function addVariantsTo(
+  registry: FormRegistry,
+  report: Report,
+  file: string,
+  definition: FormDefinition,
+  kind?: CmsKind,
+  earlier: string[] = [],
+): void {
+  for (const options of variantsOf(definition)) {
+    const result = compileForm(definition, { options });
+    if (result.form) registry.add(result.form, kind, definition.source?.id);
+    else {
+      report(file, [...earlier, ...result.diagnostics.map((d) => `${d.pointer} ${d.message}`)].join('; '));
+      return;
+    }
+  }
+}
+
+function addCmsTo(registry: FormRegistry, report: Report, file: string, doc: unknown): void {
+  const kind = detectCmsKind(doc);
+  if (!kind) return;
+  const imported = importCms(kind, doc);
+  const problems = imported.diagnostics.map((d) => `${d.pointer} ${d.message}`);
+  if (imported.definition) addVariantsTo(registry, report, file, imported.definition, kind, problems);
+  else report(file, problems.join('; '));
+}
+
+/** A form document that ships with the product: its file and parsed JSON, or why it could not be read. */
+export interface ShippedDocument {
+  file: string;
+  value?: unknown;
+  problem?: string;
+}
+
+/**
+ * The form documents of the schemas folder — DSL files (`*.form.json`) and CMS definitions (`*.cms.json`) — and
+ * the CMS definitions (any `.json` recognised by its shape) of further content folders, in file-name order.
+ */
+export function shippedDocuments(root: string, contentDirs: string[] = []): ShippedDocument[] {
+  const out: ShippedDocument[] = [];
+  const read = (file: string) => {
+    try {
+      const value: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      out.push({ file, value });
+    } catch (e) {
+      out.push({ file, problem: (e as Error).message });
+    }
+  };
+  for (const file of files(join(root, 'schemas'), ['.form.json', '.cms.json'])) read(file);
+  for (const dir of contentDirs) {
+    for (const file of files(dir, ['.json'])) {
+      const before = out.length;
+      read(file);
+      // a content folder holds other JSON too: only CMS definitions are forms
+      const added = out[before];
+      if (added && added.problem === undefined && !detectCmsKind(added.value)) out.pop();
+    }
+  }
+  return out;
 }

@@ -3,7 +3,9 @@ import { precompileValidators } from '@antrag/core/validate';
 import { renderChecksOf } from '@antrag/react/render-checks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { servedModule } from '../forms/artifacts.js';
 import type { FormRegistry } from '../forms/registry.js';
+import type { FormStore } from '../forms/store.js';
 
 /**
  * Where the browser finds the validation runtime the precompiled modules import. The web app's
@@ -28,28 +30,69 @@ export function registerFormRoutes(
   _ctx: ServerContext,
   registry: FormRegistry,
   runtimeUrl = DEFAULT_RUNTIME_URL,
+  store?: FormStore,
 ) {
-  const modules = new Map<CompiledForm, Map<number | 'all', string>>();
+  const modules = new WeakMap<CompiledForm, Map<number | 'all', string>>();
+  /** Stored modules by the variant they belong to, for versions of the store. */
+  const storedModules = new WeakMap<CompiledForm, Record<string, string>>();
   type FormRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string> }>;
-  const variantOf = (
+  /**
+   * The variant the query asks for, of the version it names (`version=n`) or the one served now. Sends the
+   * answer itself (404 no such form or version, 410 a version past its grace time, 400 a bad option) otherwise.
+   */
+  const variantOf = async (
     request: FormRequest,
     reply: FastifyReply,
-    options: Record<string, string> = request.query,
-  ): CompiledForm | undefined => {
-    const found = registry.variant(request.params.id, { ...options });
-    if (!found) reply.code(404).send({ ok: false, message: `No form '${request.params.id}'` });
+    query: Record<string, string> = request.query,
+  ): Promise<CompiledForm | undefined> => {
+    const { version, ...options } = query;
+    const id = request.params.id;
+    let source = registry;
+    if (version !== undefined && store && Number(version) !== registry.versionOf.get(id)) {
+      if (!/^[1-9]\d{0,8}$/.test(version)) {
+        reply
+          .code(400)
+          .send({ ok: false, message: `'${version.slice(0, 20)}' is not a version: a whole number from 1` });
+        return undefined;
+      }
+      const found = await store.version(id, Number(version));
+      if (found === 'retired') {
+        reply.code(410).send({ ok: false, code: 'form-version-retired', message: retiredMessage(id, version) });
+        return undefined;
+      }
+      if (!found) {
+        reply.code(404).send({ ok: false, message: `The form '${id}' has no version ${version}` });
+        return undefined;
+      }
+      source = found.registry;
+      rememberModules(found.registry, found.artifacts.modules);
+    }
+    const found = source.variant(id, { ...options });
+    if (!found) reply.code(404).send({ ok: false, message: `No form '${id}'` });
     else if ('error' in found) reply.code(400).send({ ok: false, message: found.error });
     else return found.form;
     return undefined;
   };
+  const rememberModules = (from: FormRegistry, byVariant: Record<string, Record<string, string>>) => {
+    for (const variants of from.variants.values()) {
+      for (const [key, form] of variants)
+        if (byVariant[key] && !storedModules.has(form)) storedModules.set(form, byVariant[key]);
+    }
+  };
+  if (store) {
+    // the current versions' stored modules, as the store loads them
+    store.onLoaded = (loaded) => rememberModules(loaded.registry, loaded.artifacts.modules);
+  }
   app.get('/api/forms/:id', async (request: FormRequest, reply) => {
-    const form = variantOf(request, reply);
+    const form = await variantOf(request, reply);
     if (!form) return reply;
     reply.header('Cache-Control', 'no-cache');
     return form;
   });
-  /** The module of a variant's steps (`step` undefined: all of them), generated once. */
+  /** The module of a variant's steps (`step` undefined: all of them): stored at publish, else generated once. */
   const moduleOf = (form: CompiledForm, step?: number): string => {
+    const stored = storedModules.get(form)?.[step === undefined ? 'all' : String(step)];
+    if (stored !== undefined) return servedModule(stored, runtimeUrl, phoneRuntimeUrl(runtimeUrl));
     let byStep = modules.get(form);
     if (!byStep) {
       byStep = new Map();
@@ -71,7 +114,7 @@ export function registerFormRoutes(
   const sendModule = (reply: FastifyReply, code: string) =>
     reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(code);
   app.get('/api/forms/:id/validators.js', async (request: FormRequest, reply) => {
-    const form = variantOf(request, reply);
+    const form = await variantOf(request, reply);
     if (!form) return reply;
     return sendModule(reply, moduleOf(form));
   });
@@ -80,7 +123,7 @@ export function registerFormRoutes(
   type StepRequest = FastifyRequest<{ Params: { id: string; file: string }; Querystring: Record<string, string> }>;
   app.get('/api/forms/:id/validators/:file', async (request: StepRequest, reply) => {
     const { retry: _retry, ...options } = request.query;
-    const form = variantOf(request, reply, options);
+    const form = await variantOf(request, reply, options);
     if (!form) return reply;
     const step = /^(0|[1-9]\d{0,3})\.js$/.exec(request.params.file)?.[1];
     if (step === undefined || Number(step) >= form.stepSchemas.length) {
@@ -90,4 +133,9 @@ export function registerFormRoutes(
     }
     return sendModule(reply, moduleOf(form, Number(step)));
   });
+}
+
+/** Why an old version is no longer served. */
+export function retiredMessage(id: string, version: string | number): string {
+  return `Version ${version} of the form '${id}' has been replaced and is no longer accepted; load the current version.`;
 }

@@ -16,8 +16,10 @@ import {
   parseOptionsHeader,
   type SubmissionTarget,
 } from '../forms/registry.js';
+import type { FormStore } from '../forms/store.js';
 import { idempotencyOf, lostKeyRace, rememberAnswer, replay, storedAnswer } from '../idempotency.js';
 import { checkBearer } from '../tokens.js';
+import { retiredMessage } from './forms.js';
 import { RequestProblem } from './lead.js';
 import {
   type AuthorizedLead,
@@ -78,7 +80,7 @@ export function rejection(reply: FastifyReply, errors: FieldError[], locale: Loc
 const MAX_ERRORS = 50;
 
 /** Uploaded file names in a payload, turned back into the records the schema checks, from the upload table. */
-async function fileRecords(ctx: ServerContext, allNames: string[]) {
+export async function fileRecords(ctx: ServerContext, allNames: string[]) {
   // a name no stored file can have (NUL, which neither database stores, or longer than a key) is not looked up:
   // it stays `missing` below, which the schema refuses
   const names = allNames.filter((n) => n.length <= 255 && !n.includes('\u0000'));
@@ -168,7 +170,12 @@ function answerFor(target: SubmissionTarget, id: number): Record<string, unknown
  * Every submission a known form makes, validated with that form's compiled submit schema before
  * anything is stored. Routes come from the forms' own endpoints, so a new form needs no code here.
  */
-export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContext, registry: FormRegistry) {
+export function registerSubmissionRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  registry: FormRegistry,
+  store?: FormStore,
+) {
   const paths = new Map<string, Set<string>>();
   for (const t of registry.targets) {
     if (!paths.has(t.path)) paths.set(t.path, new Set());
@@ -232,7 +239,13 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
           }
 
           // the variant the browser filled in (`X-Form-Options: mobile=true`); none means the default one
-          const target = registry.find(method, path, first, parseOptionsHeader(request.headers[FORM_OPTIONS_HEADER]));
+          const requested = parseOptionsHeader(request.headers[FORM_OPTIONS_HEADER]);
+          const found = registry.find(method, path, first, requested);
+          // the version the applicant filled in (`X-Form-Version`), when it is not the one served now
+          const versioned =
+            found && (await versionedTarget(store, registry, found, request, { method, path, first, requested }));
+          if (versioned && 'refused' in versioned) return reply.code(versioned.status).send(versioned.refused);
+          const target = versioned?.target;
           if (!target) {
             return reply
               .code(400)
@@ -335,6 +348,7 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
                 .values({
                   kind: target.source ?? target.path,
                   form_id: target.form.id,
+                  form_version: versioned?.version ?? null,
                   data: jsonValue(lead ? { ...result.data, lead_id: lead.id } : result.data),
                   language: locale,
                 })
@@ -375,3 +389,49 @@ export function registerSubmissionRoutes(app: FastifyInstance, ctx: ServerContex
 }
 
 const LEAD_CLOSED = 'This application is complete and can no longer be changed.';
+
+/** The header that names the published version a submission was made on (issue 17). */
+export const FORM_VERSION_HEADER = 'x-form-version';
+
+type Versioned =
+  | { target: SubmissionTarget | undefined; version?: number }
+  | { refused: Record<string, unknown>; status: number };
+
+/**
+ * The submission target of the version the request names (`X-Form-Version`), found as `found` was in the registry
+ * of the version served now: the same target when it names that version or none, the older version's within its
+ * grace time, else a refusal (409 a version past its grace time, 400 a version the form never had).
+ */
+async function versionedTarget(
+  store: FormStore | undefined,
+  registry: FormRegistry,
+  found: SubmissionTarget,
+  request: FastifyRequest,
+  lookup: { method: string; path: string; first: unknown; requested: Record<string, string> },
+): Promise<Versioned> {
+  const id = found.form.id;
+  const current = registry.versionOf.get(id);
+  const header = request.headers[FORM_VERSION_HEADER];
+  const text = Array.isArray(header) ? header[0] : header;
+  if (text === undefined || !store || current === undefined || text === String(current)) {
+    return { target: found, version: current };
+  }
+  if (!/^[1-9]\d{0,8}$/.test(text)) {
+    return {
+      status: 400,
+      refused: { status: false, ok: false, message: `${FORM_VERSION_HEADER} must be a version number` },
+    };
+  }
+  const older = await store.version(id, Number(text));
+  if (older === 'retired') {
+    return {
+      status: 409,
+      refused: { status: false, ok: false, code: 'form-version-retired', message: retiredMessage(id, text) },
+    };
+  }
+  if (!older) {
+    return { status: 400, refused: { status: false, ok: false, message: `The form '${id}' has no version ${text}` } };
+  }
+  const target = older.registry.find(lookup.method, lookup.path, lookup.first, lookup.requested);
+  return { target, version: older.version };
+}

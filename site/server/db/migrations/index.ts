@@ -9,6 +9,7 @@ import * as leadSent from './0003-lead-sent.js';
 import * as leadTokens from './0004-lead-tokens.js';
 import * as idempotency from './0005-idempotency.js';
 import * as uploadSweep from './0006-upload-sweep.js';
+import * as formStore from './0007-form-store.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0004-lead-tokens': leadTokens,
   '0005-idempotency': idempotency,
   '0006-upload-sweep': uploadSweep,
+  '0007-form-store': formStore,
 };
 
 /**

@@ -24,12 +24,17 @@ import type { Database } from '../../../../site/server/db/schema.js';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TABLES = [
+  'audit_log',
   'documents',
+  'form_versions',
+  'forms',
   'idempotency_keys',
   'lead_keys',
   'leads',
   'otps',
   'payers',
+  'staff',
+  'staff_sessions',
   'submissions',
   'uploads',
   'verifications',
@@ -287,6 +292,7 @@ describe.each([pglite, postgres])('database on $name', SLOW, (engine) => {
     const down = await (await createMigrator(db)).migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ['0007-form-store', 'Down', 'Success'],
       ['0006-upload-sweep', 'Down', 'Success'],
       ['0005-idempotency', 'Down', 'Success'],
       ['0004-lead-tokens', 'Down', 'Success'],

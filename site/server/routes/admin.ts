@@ -1,0 +1,170 @@
+/**
+ * The staff API (issue 17): sign-in and sign-out with a session cookie, and publishing forms as versions.
+ * Every route but sign-in checks the caller in `onRequest` (staff/auth.ts), before the body is read.
+ *
+ * - POST /api/admin/sign-in `{ email, password }`, POST /api/admin/sign-out, GET /api/admin/me
+ * - GET /api/admin/forms: every stored form and the version it serves
+ * - PUT /api/admin/forms/{id}: publish a definition as the next version → 201 `{ id, version }`, or 400 with the
+ *   diagnostics the CLI prints (pointer, message) and nothing published
+ * - GET /api/admin/forms/{id}/versions, GET /api/admin/forms/{id}/versions/{n} (the definition as published)
+ * - POST /api/admin/forms/{id}/rollback `{ version }` → 201 `{ id, version, rollbackOf }`
+ * - GET /api/admin/forms/{id}/problems: why the CMS's or shipped file's latest definition was not published
+ * - GET /api/admin/audit?form={id}: who published, rolled back or signed in, and when
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { type Actor, type FormStore, MAX_DEFINITION_BYTES } from '../forms/store.js';
+import { type StaffPolicy, signIn, signOut } from '../staff/accounts.js';
+import { auditEntries } from '../staff/audit.js';
+import { requireStaff, STAFF_COOKIE } from '../staff/auth.js';
+import { RequestProblem } from './lead.js';
+
+const FORM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
+const VERSION = /^[1-9]\d{0,8}$/;
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+function formIdOf(request: IdRequest): string {
+  const id = request.params.id;
+  if (!FORM_ID.test(id)) {
+    throw new RequestProblem(400, `'${id.slice(0, 100)}' is not a form id: lower-case letters, digits and hyphens`);
+  }
+  return id;
+}
+
+function actorOf(request: FastifyRequest): Actor {
+  const staff = request.staff;
+  if (!staff) throw new Error('staff route without a caller');
+  return { origin: staff.origin, name: staff.name };
+}
+
+export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, store: FormStore): void {
+  const viewer = { onRequest: requireStaff(ctx, 'viewer') };
+  const publisher = { onRequest: requireStaff(ctx, 'publisher') };
+  const policy: StaffPolicy = {
+    lockoutAttempts: ctx.config.forms.lockoutAttempts,
+    lockoutMinutes: ctx.config.forms.lockoutMinutes,
+    sessionHours: ctx.config.forms.sessionHours,
+  };
+  const secure = ctx.config.publicUrl.startsWith('https:');
+
+  app.post(
+    '/api/admin/sign-in',
+    {
+      bodyLimit: 8 * 1024,
+      config: { rateLimit: { max: ctx.config.forms.signInPerMinute, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const body = request.body as { email?: unknown; password?: unknown } | undefined;
+      if (typeof body?.email !== 'string' || typeof body.password !== 'string' || !body.email || !body.password) {
+        return reply.code(400).send({ ok: false, message: 'Send your e-mail address and password.' });
+      }
+      const result = await signIn(ctx.db, body.email, body.password, policy);
+      reply.header('Cache-Control', 'no-store');
+      if (!result.ok && result.reason === 'locked') {
+        const minutes = Math.ceil(result.retryAfterSeconds / 60);
+        return reply
+          .code(423)
+          .header('Retry-After', String(result.retryAfterSeconds))
+          .send({ ok: false, message: `Too many failed sign-ins: try again in ${minutes} minutes.` });
+      }
+      if (!result.ok) return reply.code(401).send({ ok: false, message: 'The e-mail address or password is wrong.' });
+      reply.setCookie(STAFF_COOKIE, result.token, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        path: '/',
+        expires: result.expiresAt,
+      });
+      return { ok: true, email: result.member.email, role: result.member.role };
+    },
+  );
+
+  app.post('/api/admin/sign-out', { bodyLimit: 1024 }, async (request, reply) => {
+    const token = request.cookies?.[STAFF_COOKIE];
+    if (token) await signOut(ctx.db, token);
+    reply.clearCookie(STAFF_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure });
+    return reply.header('Cache-Control', 'no-store').send({ ok: true });
+  });
+
+  app.get('/api/admin/me', viewer, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const staff = request.staff!;
+    return { name: staff.name, role: staff.role, origin: staff.origin };
+  });
+
+  app.get('/api/admin/forms', viewer, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { forms: await store.forms() };
+  });
+
+  app.put<{ Params: { id: string } }>(
+    '/api/admin/forms/:id',
+    { ...publisher, bodyLimit: MAX_DEFINITION_BYTES },
+    async (request: IdRequest, reply: FastifyReply) => {
+      const id = formIdOf(request);
+      if (request.body === undefined || request.body === null || typeof request.body !== 'object') {
+        return reply.code(400).send({ ok: false, message: 'Send the definition as a JSON object or array.' });
+      }
+      const result = await store.publish(id, request.body, actorOf(request));
+      if (!result.ok) {
+        const count = result.diagnostics.filter((d) => d.severity === 'error').length;
+        const first = result.diagnostics[0];
+        return reply.code(400).send({
+          ok: false,
+          message: `The definition has ${count} problem${count === 1 ? '' : 's'}; nothing was published. First: ${first.pointer || '/'} ${first.message}`,
+          diagnostics: result.diagnostics,
+        });
+      }
+      return reply.code(201).send({ id: result.id, version: result.version, warnings: result.warnings ?? [] });
+    },
+  );
+
+  app.get('/api/admin/forms/:id/versions', viewer, async (request: IdRequest, reply) => {
+    const id = formIdOf(request);
+    const versions = await store.versions(id);
+    if (!versions) return reply.code(404).send({ ok: false, message: `No form '${id}' in the store` });
+    reply.header('Cache-Control', 'no-store');
+    return { id, current: versions.find((v) => v.current)?.version, versions };
+  });
+
+  type VersionRequest = FastifyRequest<{ Params: { id: string; version: string } }>;
+  app.get('/api/admin/forms/:id/versions/:version', viewer, async (request: VersionRequest, reply) => {
+    const id = formIdOf(request);
+    if (!VERSION.test(request.params.version)) {
+      return reply.code(400).send({ ok: false, message: 'A version is a whole number from 1.' });
+    }
+    const definition = await store.definition(id, Number(request.params.version));
+    if (definition === undefined) {
+      return reply.code(404).send({ ok: false, message: `Form '${id}' has no version ${request.params.version}` });
+    }
+    reply.header('Cache-Control', 'no-store');
+    return { id, version: Number(request.params.version), definition };
+  });
+
+  app.post('/api/admin/forms/:id/rollback', { ...publisher, bodyLimit: 1024 }, async (request: IdRequest, reply) => {
+    const id = formIdOf(request);
+    const version = (request.body as { version?: unknown } | undefined)?.version;
+    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+      return reply.code(400).send({ ok: false, message: 'Send { "version": n } with the version to serve again.' });
+    }
+    const result = await store.rollback(id, version, actorOf(request));
+    if (!result) return reply.code(404).send({ ok: false, message: `Form '${id}' has no version ${version}` });
+    return reply.code(201).send({ ...result, rollbackOf: version });
+  });
+
+  app.get('/api/admin/forms/:id/problems', viewer, async (request: IdRequest, reply) => {
+    const id = formIdOf(request);
+    reply.header('Cache-Control', 'no-store');
+    return { id, problems: store.problems.get(id) ?? [] };
+  });
+
+  app.get('/api/admin/audit', viewer, async (request, reply) => {
+    const form = (request.query as { form?: unknown }).form;
+    if (form !== undefined && (typeof form !== 'string' || !FORM_ID.test(form))) {
+      return reply.code(400).send({ ok: false, message: 'form must be a form id' });
+    }
+    reply.header('Cache-Control', 'no-store');
+    return { entries: await auditEntries(ctx.db, form as string | undefined) };
+  });
+}
