@@ -99,7 +99,15 @@ function plain(d: Diagnostic): Diagnostic {
  */
 export function prepareVersion(definition: unknown, expectedId?: string): PreparedVersion | RefusedVersion {
   const name = 'definition.json';
-  const document = readDocument(name, memoryFiles(name, JSON.stringify(definition, null, 2)));
+  let text: string;
+  try {
+    text = JSON.stringify(definition, null, 2);
+  } catch {
+    // nested deeper than the engine's stack: readDocument would refuse it anyway (MAX_JSON_DEPTH)
+    const message = 'the definition is nested too deeply to be read; a form needs far fewer levels';
+    return { ok: false, diagnostics: [{ severity: 'error', code: 'too-deep', message, pointer: '' }] };
+  }
+  const document = readDocument(name, memoryFiles(name, text));
   const source = formFromDocument(document);
   const diagnostics = source.diagnostics.map(plain);
   if (!source.form || !source.definition || !source.kind || hasErrors(diagnostics)) {
