@@ -9,15 +9,18 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { contentSettings, createFormDocumentSource } from './content/index.js';
 import { openDatabase } from './db/index.js';
 import { closeOcr, configureOcr } from './documents/ocr.js';
 import { createFileStore, type FileSweeper, registerUploadRoutes, startFileSweeper } from './files/index.js';
+import { CmsFormSync } from './forms/cmsSync.js';
 import { listenForPublishes, type PublishListener } from './forms/notify.js';
 import { FormRegistry, shippedDocuments } from './forms/registry.js';
 import { FormStore } from './forms/store.js';
 import { forgetOldKeys } from './idempotency.js';
 import { createMailTransport } from './otp/mail.js';
 import { preloadPlaces } from './places/index.js';
+import { contentChangedRoute } from './routes/contentChanged.js';
 import { forgetExpiredKycKeys } from './routes/leadAccess.js';
 import { registerServiceRoutes } from './routes/services.js';
 import { forgetExpiredSessions } from './staff/accounts.js';
@@ -51,13 +54,23 @@ async function main(): Promise<void> {
   });
   registry.problems.push(...(await store.syncShipped(shippedDocuments(ROOT), (file) => relative(ROOT, file))));
   await store.refresh();
+  // with CONTENT_SOURCE=graphql the CMS's bookings and review forms too (forms/cmsSync.ts); CONTENT_* errors stop here
+  const content = contentSettings(process.env);
+  const formDocuments = createFormDocumentSource(content);
+  const cms = formDocuments ? new CmsFormSync(store, formDocuments) : undefined;
+  const hook = cms && { sync: cms, secret: content.forms?.webhookSecret };
   const app = await buildApp(ctx, registry, {
     store,
-    modules: [registerUploadRoutes, registerServiceRoutes],
+    modules: [registerUploadRoutes, registerServiceRoutes, contentChangedRoute(hook)],
     // the built web app (`npm run build:web`); WEB_ROOT points elsewhere (the browser tests build their own)
     webRoot: process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : join(ROOT, 'dist/site'),
   });
   for (const problem of registry.problems) app.log.warn({ problem }, 'form not loaded');
+  if (cms) {
+    cms.log = app.log;
+    // after the shipped files: a CMS that is down or broken only leaves the stored versions in service
+    await cms.sync();
+  }
   // other instances on the same PostgreSQL database announce their publishes (forms/notify.ts)
   if (config.databaseUrl) {
     listener = await listenForPublishes({
@@ -79,6 +92,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       clearInterval(housekeeping);
+      await cms?.stop();
       await sweeper?.stop();
       await listener?.close();
       await app.close();
@@ -107,6 +121,8 @@ async function main(): Promise<void> {
       .catch((error: Error) => app.log.warn({ err: { message: error.message } }, 'housekeeping failed'));
   }, 3_600_000);
   housekeeping.unref();
+  // the CMS's webhook may be missed (down, misconfigured): read it every CONTENT_FORMS_POLL_SECONDS anyway
+  cms?.startPolling((content.forms?.pollSeconds ?? 0) * 1000);
   app.log.info(
     { port: config.port, database: database.engine, forms: registry.forms.size, storage: config.storage.driver },
     'Antrag is serving',

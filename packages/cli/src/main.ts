@@ -1,12 +1,13 @@
 /**
- * The `antrag` command line: validate, compile, import, typegen and studio. Exit codes: 0 success, 1 invalid input,
- * 2 usage error (unknown command or option, missing argument, a path that does not exist).
+ * The `antrag` command line: validate, compile, import, typegen, studio, publish and staff. Exit codes: 0 success,
+ * 1 invalid input (or a server that refused it), 2 usage error (unknown command or option, missing argument, a path
+ * that does not exist) or a server that could not be used (no admin token, unreachable, credentials refused).
  */
 import { readFileSync } from 'node:fs';
 import { LOCALES, type Locale } from '@antrag/core/dsl/types';
 import { CMS_KINDS, type CmsKind } from '@antrag/core/import/cms-types';
 import { Argument, Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { UsageError } from './errors.js';
+import { ServerError, UsageError } from './errors.js';
 import type { FormOptions } from './forms.js';
 import { PACKAGE_ROOT } from './paths.js';
 import { type Io, OUTPUT_FORMATS, type OutputFormat, processIo } from './report.js';
@@ -88,6 +89,19 @@ const EXAMPLES = {
     'npx antrag typegen schemas/contact/contact.form.json --out types --no-prettier',
   ],
   studio: ['npx antrag studio schemas', 'npx antrag studio schemas --port 0 --build'],
+  publish: [
+    'npx antrag publish schemas/contact/contact-enquiry.form.json --server https://forms.example.org',
+    'npx antrag publish schemas/booking-v2/booking-v2.cms.json --format json   # address from ANTRAG_SERVER',
+    'npx antrag publish schemas/contact/contact-enquiry.form.json --id contact-test --timeout 300',
+  ],
+  staff: [
+    'npx antrag staff add ada@example.org --server https://forms.example.org   # the password twice, no echo',
+    'printf \'%s\\n\' "$PASSWORD" | npx antrag staff add bo@example.org --role viewer   # from a pipe: one line',
+    'npx antrag staff list',
+    'npx antrag staff unlock ada@example.org',
+    'npx antrag staff remove bo@example.org',
+    'npm run staff -- add ada@example.org   # on the server itself, for one without an admin token',
+  ],
 };
 
 function examples(command: keyof typeof EXAMPLES): string {
@@ -276,8 +290,116 @@ export function buildProgram(io: Io, exit: (code: number) => void): Command {
       exit(await startStudio(folder, { port, webRoot, studioRoot, build: flags.build === true }, io));
     });
 
+  registerServerCommands(program, io, exit);
   return program;
 }
+
+const serverOption = () =>
+  new Option('--server <url>', "the Antrag server's address, e.g. https://forms.example.org").env('ANTRAG_SERVER');
+const timeoutOption = (seconds: number) =>
+  new Option('--timeout <seconds>', `how long to wait for the server's answer (default: ${seconds})`).argParser(
+    parseTimeout,
+  );
+
+/** `--timeout`: seconds, more than 0 and at most an hour. */
+function parseTimeout(text: string): number {
+  const seconds = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || seconds <= 0 || seconds > 3600) {
+    throw new InvalidArgumentError(`expected seconds (more than 0, at most 3600), got '${text}'`);
+  }
+  return seconds * 1000;
+}
+
+const SERVER_EXIT_CODES =
+  '\nExit codes: 0 done, 1 the input was refused (the reasons are printed), 2 usage error, or the server could not\n' +
+  'be used: ANTRAG_ADMIN_TOKEN not set, unreachable, no answer in time, the token refused (401/403), an answer\n' +
+  "that is not the staff API's. The admin token is read from ANTRAG_ADMIN_TOKEN only, never from an argument.\n";
+
+/** `publish` and `staff`: the commands that call a server's staff API. */
+function registerServerCommands(program: Command, io: Io, exit: (code: number) => void): void {
+  program
+    .command('publish')
+    .description(
+      'Publish a form (a DSL file or a CMS definition, its $refs resolved) to a server as its next version; ' +
+        "prints the version, or the server's diagnostics at their places in your files",
+    )
+    .argument('<file>', 'the form file')
+    .addOption(serverOption())
+    .option('--id <id>', "publish under this form id (default: the form's own id; a CMS document's imported id)")
+    .addOption(timeoutOption(120))
+    .addOption(formatOption(false))
+    .addHelpText(
+      'after',
+      `${SERVER_EXIT_CODES}The admin token: ANTRAG_ADMIN_TOKEN=… before the command, or a CI secret in the environment.\n` +
+        `Output: \`published <id> as version <n>\`, or one line per problem, \`file:line:col pointer message\`, as\n` +
+        `antrag validate prints them.\n${examples('publish')}`,
+    )
+    .action(
+      async (file: string, flags: { server?: string; id?: string; timeout?: number; format?: 'text' | 'json' }) => {
+        const { serverBase } = await import('./server.js');
+        const { publishForm } = await import('./publish.js');
+        const server = serverBase(flags.server);
+        const opts = { server, id: flags.id, format: flags.format ?? 'text', timeoutMs: flags.timeout ?? 120_000 };
+        exit(await publishForm(file, opts, io));
+      },
+    );
+
+  const staff = program
+    .command('staff')
+    .description("Staff accounts for people (sign-in to the staff API), through a server's admin token")
+    .addHelpText('after', `${SERVER_EXIT_CODES}${FIRST_ACCOUNT_HELP}${examples('staff')}`);
+  type StaffFlags = { server?: string; timeout?: number; format?: 'text' | 'json'; role?: 'publisher' | 'viewer' };
+  const staffOptions = async (flags: StaffFlags) => {
+    const { serverBase } = await import('./server.js');
+    return { server: serverBase(flags.server), timeoutMs: flags.timeout ?? 30_000, format: flags.format };
+  };
+  staff
+    .command('add')
+    .description('Add a staff account; the password comes from standard input (typed twice without echo at a terminal)')
+    .argument('<email>', "the person's e-mail address (their sign-in name)")
+    .addOption(
+      new Option('--role <role>', 'publisher: publish and roll back; viewer: read only')
+        .choices(['publisher', 'viewer'])
+        .default('publisher'),
+    )
+    .addOption(serverOption())
+    .addOption(timeoutOption(30))
+    .addHelpText('after', `${FIRST_ACCOUNT_HELP}${examples('staff')}`)
+    .action(async (email: string, flags: StaffFlags) => {
+      const { addStaffMember } = await import('./staff.js');
+      exit(await addStaffMember(email, flags.role ?? 'publisher', await staffOptions(flags), io));
+    });
+  staff
+    .command('list')
+    .description('List the staff accounts, with their roles and lock-outs')
+    .addOption(serverOption())
+    .addOption(timeoutOption(30))
+    .addOption(formatOption(false))
+    .action(async (flags: StaffFlags) => {
+      const { listStaffMembers } = await import('./staff.js');
+      exit(await listStaffMembers(await staffOptions(flags), io));
+    });
+  for (const action of ['remove', 'unlock'] as const) {
+    staff
+      .command(action)
+      .description(
+        action === 'remove' ? 'Remove a staff account and end its sign-ins' : 'Lift the lock-out of a staff account',
+      )
+      .argument('<email>', "the account's e-mail address")
+      .addOption(serverOption())
+      .addOption(timeoutOption(30))
+      .action(async (email: string, flags: StaffFlags) => {
+        const { changeStaffMember } = await import('./staff.js');
+        exit(await changeStaffMember(action, email, await staffOptions(flags), io));
+      });
+  }
+}
+
+/** How the first staff account is made: the staff API needs the admin token, which a server may not have. */
+const FIRST_ACCOUNT_HELP =
+  '\nThe first account: on a server with ANTRAG_ADMIN_TOKEN, run `antrag staff add` with the same token in\n' +
+  'ANTRAG_ADMIN_TOKEN. On a server without one (the embedded default), run `npm run staff -- add <email>` in the\n' +
+  "server's checkout, with its environment (DATA_DIR or DATABASE_URL; stop a server on the embedded database first).\n";
 
 function parsePort(text: string): number {
   const port = Number(text);
@@ -297,7 +419,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return code;
   } catch (e) {
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof ServerError) {
       io.stderr(`error: ${e.message}\n`);
       return EXIT_USAGE;
     }

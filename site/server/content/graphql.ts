@@ -89,7 +89,8 @@ export interface GraphqlContentOptions {
   fetch?: typeof fetch;
 }
 
-function pascal(name: string): string {
+/** `suggested-blogs` → `SuggestedBlogs`: a schema name as the service's GraphQL field names spell it. */
+export function pascal(name: string): string {
   return name
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)

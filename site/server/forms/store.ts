@@ -99,13 +99,19 @@ export class FormStore {
   async publish(id: string, definition: unknown, actor: Actor): Promise<PublishResult> {
     const prepared = prepareVersion(definition, id);
     if (!prepared.ok) return prepared;
-    const version = await this.db.transaction().execute(async (trx) => {
-      const created = await this.insertVersion(trx, prepared, actor, { serve: true });
+    const warnings = prepared.warnings.length ? { warnings: prepared.warnings } : {};
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      await lockForm(trx, id);
+      // the content served now, published again (CI publishing on every commit): no new version
+      const current = await currentOf(trx, id);
+      if (current?.content_hash === prepared.hash) return { version: current.version, unchanged: true };
+      const created = await this.insertVersion(trx, prepared, actor, { serve: true, locked: true });
       await audit(trx, actor.name, 'publish', id, created, { hash: prepared.hash, kind: prepared.kind });
-      return created;
+      return { version: created, unchanged: false };
     });
-    await this.served(id, version);
-    return { ok: true, id, version, ...(prepared.warnings.length ? { warnings: prepared.warnings } : {}) };
+    if (outcome.unchanged) return { ok: true, id, version: outcome.version, unchanged: true, ...warnings };
+    await this.served(id, outcome.version);
+    return { ok: true, id, version: outcome.version, ...warnings };
   }
 
   /**
@@ -438,7 +444,7 @@ async function currentOf(db: Kysely<Database>, id: string) {
     .innerJoin('form_versions', (j) =>
       j.onRef('form_versions.form_id', '=', 'forms.id').onRef('form_versions.version', '=', 'forms.current_version'),
     )
-    .select(['form_versions.version', 'form_versions.origin'])
+    .select(['form_versions.version', 'form_versions.origin', 'form_versions.content_hash'])
     .where('forms.id', '=', id)
     .executeTakeFirst();
 }

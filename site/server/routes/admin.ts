@@ -10,6 +10,7 @@
  * - POST /api/admin/forms/{id}/rollback `{ version }` → 201 `{ id, version, rollbackOf }`
  * - GET /api/admin/forms/{id}/problems: why the CMS's or shipped file's latest definition was not published
  * - GET /api/admin/audit?form={id}: who published, rolled back or signed in, and when
+ * - /api/admin/staff…: staff accounts, for the admin token only (routes/staffAccounts.ts)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
@@ -18,6 +19,7 @@ import { type StaffPolicy, signIn, signOut } from '../staff/accounts.js';
 import { auditEntries } from '../staff/audit.js';
 import { requireStaff, STAFF_COOKIE } from '../staff/auth.js';
 import { RequestProblem } from './lead.js';
+import { registerStaffAccountRoutes } from './staffAccounts.js';
 
 const FORM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const VERSION = /^[1-9]\d{0,8}$/;
@@ -116,7 +118,13 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
           diagnostics: result.diagnostics,
         });
       }
-      return reply.code(201).send({ id: result.id, version: result.version, warnings: result.warnings ?? [] });
+      // the content served now again: 200 and the version that serves it, nothing new
+      return reply.code(result.unchanged ? 200 : 201).send({
+        id: result.id,
+        version: result.version,
+        unchanged: !!result.unchanged,
+        warnings: result.warnings ?? [],
+      });
     },
   );
 
@@ -167,4 +175,6 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
     reply.header('Cache-Control', 'no-store');
     return { entries: await auditEntries(ctx.db, form as string | undefined) };
   });
+
+  registerStaffAccountRoutes(app, ctx);
 }

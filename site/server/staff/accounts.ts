@@ -38,11 +38,17 @@ export function normalEmail(email: string): string {
 }
 
 export class StaffError extends Error {}
+/** The address already has an account (the staff API answers 409). */
+export class StaffExistsError extends StaffError {}
 
-/** Makes an account; throws StaffError naming what is wrong (a bad address, a short password, an existing account). */
+/**
+ * Makes an account; throws StaffError naming what is wrong (a bad address, a short password, an existing account).
+ * `actor`: who the audit log names (`cli` for `npm run staff`, `token` for the staff API).
+ */
 export async function addStaff(
   db: Kysely<Database>,
   input: { email: string; password: string; role?: StaffRole },
+  actor = 'cli',
 ): Promise<StaffMember> {
   const email = normalEmail(input.email);
   if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email))
@@ -58,27 +64,29 @@ export async function addStaff(
     .onConflict((oc) => oc.column('email').doNothing())
     .returning(['id', 'email', 'role'])
     .executeTakeFirst();
-  if (!row) throw new StaffError(`there is already a staff account for ${email}`);
-  await audit(db, `cli`, 'staff-add', null, null, { email, role });
+  if (!row) throw new StaffExistsError(`there is already a staff account for ${email}`);
+  await audit(db, actor, 'staff-add', null, null, { email, role });
   return { id: row.id, email: row.email, role: row.role as StaffRole };
 }
 
 /** Removes an account and its sign-ins; false when there is none. */
-export async function removeStaff(db: Kysely<Database>, email: string): Promise<boolean> {
+export async function removeStaff(db: Kysely<Database>, email: string, actor = 'cli'): Promise<boolean> {
   const result = await db.deleteFrom('staff').where('email', '=', normalEmail(email)).executeTakeFirst();
   const removed = Number(result.numDeletedRows) > 0;
-  if (removed) await audit(db, 'cli', 'staff-remove', null, null, { email: normalEmail(email) });
+  if (removed) await audit(db, actor, 'staff-remove', null, null, { email: normalEmail(email) });
   return removed;
 }
 
 /** Lifts a lock-out; false when there is no such account. */
-export async function unlockStaff(db: Kysely<Database>, email: string): Promise<boolean> {
+export async function unlockStaff(db: Kysely<Database>, email: string, actor = 'cli'): Promise<boolean> {
   const result = await db
     .updateTable('staff')
     .set({ failed_attempts: 0, locked_until: null })
     .where('email', '=', normalEmail(email))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const unlocked = Number(result.numUpdatedRows) > 0;
+  if (unlocked) await audit(db, actor, 'staff-unlock', null, null, { email: normalEmail(email) });
+  return unlocked;
 }
 
 export async function listStaff(db: Kysely<Database>) {

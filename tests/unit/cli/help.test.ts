@@ -8,6 +8,8 @@ describe('antrag <command> --help', () => {
     ['import', /\$ npx antrag import booking-v2 booking\.json --out /],
     ['typegen', /\$ npx antrag typegen schemas --out types/],
     ['studio', /\$ npx antrag studio schemas/],
+    ['publish', /\$ npx antrag publish schemas\/contact\/contact-enquiry\.form\.json --server /],
+    ['staff', /\$ npm run staff -- add ada@example\.org/],
   ])('%s ends with examples', async (command, example) => {
     const run = await antragHere(command, '--help');
     expect(run.code).toBe(0);

@@ -95,6 +95,13 @@ const SERVER_VARIABLES = [
   'RATE_LIMIT_PREFIX',
   'REDIS_URL',
   'UPLOAD_ORPHAN_HOURS',
+  // the form store and the staff API (issue 17)
+  'ANTRAG_ADMIN_TOKEN',
+  'FORM_VERSION_GRACE_DAYS',
+  'STAFF_LOCKOUT_ATTEMPTS',
+  'STAFF_LOCKOUT_MINUTES',
+  'STAFF_SESSION_HOURS',
+  'RATE_LIMIT_SIGN_IN',
 ];
 
 /** Starts the server and waits until /api/health answers; rejects (and kills it) when it does not in time. */

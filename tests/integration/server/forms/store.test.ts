@@ -178,16 +178,13 @@ describe('FormStore on PGlite', () => {
     await store.syncShipped(docs, (f) => f);
     expect(await store.forms()).toEqual(before);
     // a shipped file does not replace what staff published: it is stored, not served
-    const staffVersion = await store.publish(
-      'contact-enquiry',
-      docs.find((d) => String(d.file).includes('contact'))?.value,
-      token,
-    );
-    expect(staffVersion.ok).toBe(true);
+    const shippedContact = docs.find((d) => String(d.file).includes('contact'))?.value as object;
+    const staffVersion = await store.publish('contact-enquiry', { ...shippedContact, description: 'by staff' }, token);
+    expect(staffVersion).toMatchObject({ ok: true, version: 2 });
     await store.refresh();
     expect(registry.versionOf.get('contact-enquiry')).toBe(2);
     const changed = docs.map((d) =>
-      String(d.file).includes('contact') ? { ...d, value: { ...(d.value as object), description: 'changed' } } : d,
+      String(d.file).includes('contact') ? { ...d, value: { ...(d.value as object), description: 'shipped anew' } } : d,
     );
     await store.syncShipped(changed, (f) => f);
     const versions = await store.versions('contact-enquiry');
