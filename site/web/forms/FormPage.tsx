@@ -9,25 +9,32 @@ import { translate } from '@antrag/core/i18n/catalogue';
 import { loadCatalogue } from '@antrag/core/i18n/load';
 import { ApiStatusError } from '@antrag/react/engine/api';
 import { FormRunner } from '@antrag/react/engine/FormRunner';
+import {
+  fetchCompiledForm,
+  type LoadedForm,
+  type LoadFormVersion,
+  withVersion,
+} from '@antrag/react/engine/formVersions';
 import { accessibleTheme, UI_FONT } from '@antrag/react/engine/theme';
-import { type PrecompiledModule, type StepValidation, stepwiseValidation } from '@antrag/react/engine/validator';
+import { type PrecompiledModule, stepwiseValidation } from '@antrag/react/engine/validator';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, ConfigProvider } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { LOADING, Spinner } from '../Spinner.js';
 
 const FormNotFound = lazy(() => import('./FormNotFound.js'));
 
-interface LoadedForm {
-  form: CompiledForm;
-  validation: StepValidation;
+/** A form as the page loaded it: with the variant's query (`?mobile=true`, or ''), which other versions keep. */
+interface PageForm extends LoadedForm {
+  query: string;
 }
 
 /**
  * The compiled form and its precompiled validators: ES modules the server generates, one per step (they import
  * the validation runtime the build publishes), so validation needs no `eval` under the server's CSP. The first
  * step's comes with the form; the wizard loads each other step's as the step is about to show.
- * `query` selects a variant by the form's options (`?mobile=true`).
+ * `query` selects a variant by the form's options (`?mobile=true`) and a version (`version=3`); the validators
+ * come from the same query, so they are that version's.
  */
 async function fetchVariant(id: string, query = ''): Promise<LoadedForm> {
   const base = `/api/forms/${encodeURIComponent(id)}`;
@@ -36,9 +43,7 @@ async function fetchVariant(id: string, query = ''): Promise<LoadedForm> {
     const retry = attempt ? `${query ? '&' : '?'}retry=${attempt}` : '';
     return import(/* @vite-ignore */ `${base}/validators/${step}.js${query}${retry}`) as Promise<PrecompiledModule>;
   };
-  const [response, first] = await Promise.all([fetch(`${base}${query}`), stepModule(0).catch(() => undefined)]);
-  if (!response.ok) throw new ApiStatusError(response.status);
-  const form = (await response.json()) as CompiledForm;
+  const [form, first] = await Promise.all([fetchCompiledForm(id, query), stepModule(0).catch(() => undefined)]);
   if (!first) throw new Error(`The validators of form '${id}' could not be loaded`);
   return { form, validation: stepwiseValidation(form, stepModule, new Map([[0, first]])) };
 }
@@ -63,7 +68,7 @@ function optionValue(text: string, current: unknown): unknown {
  * names that variant, so the server checks it against the same schema. The variant is chosen once, when
  * the form loads.
  */
-async function fetchForm(id: string, pageQuery: string): Promise<LoadedForm> {
+async function fetchForm(id: string, pageQuery: string): Promise<PageForm> {
   const loaded = await fetchVariant(id);
   const options = loaded.form.options ?? {};
   const page = new URLSearchParams(pageQuery);
@@ -77,7 +82,17 @@ async function fetchForm(id: string, pageQuery: string): Promise<LoadedForm> {
     wanted.set(name, String(value));
     if (value !== current) differs = true;
   }
-  return differs ? fetchVariant(id, `?${wanted}`) : loaded;
+  if (!differs) return { ...loaded, query: '' };
+  const query = `?${wanted}`;
+  return { ...(await fetchVariant(id, query)), query };
+}
+
+/**
+ * Another version of the form, in the variant the page chose (`?version=n` beside its options), or the version
+ * served now: a draft of an older version goes on with it while the server gives it (410 or 404 once it does not).
+ */
+function versionLoader(id: string, query: string): LoadFormVersion {
+  return (version) => (version === undefined ? fetchVariant(id, query) : fetchVariant(id, withVersion(query, version)));
 }
 
 /** The engine's theme around the form and its loading and error states (the router has no component library). */
@@ -95,11 +110,16 @@ export default function FormPage({ id, locale }: { id: string; locale: Locale })
 function LoadedFormPage({ id, locale }: { id: string; locale: Locale }): ReactNode {
   const pageQuery = typeof window === 'undefined' ? '' : window.location.search;
   const client = useQueryClient();
-  // the form and the texts of its language arrive together
+  // the form and the texts of its language arrive together; the form stays the one loaded (never fetched again
+  // under the applicant): a version published meanwhile comes with the next visit, and the draft remembers which
+  // version its answers were given on
   const query = useQuery({
     queryKey: ['form', id, pageQuery, locale],
     queryFn: async () => (await Promise.all([fetchForm(id, pageQuery), loadCatalogue(locale)]))[0],
+    staleTime: Number.POSITIVE_INFINITY,
   });
+  const variantQuery = query.data?.query ?? '';
+  const loadVersion = useMemo(() => versionLoader(id, variantQuery), [id, variantQuery]);
   if (query.isPending) return <Spinner large label={LOADING[locale]} />;
   if (query.isError) {
     const error = query.error;
@@ -116,5 +136,13 @@ function LoadedFormPage({ id, locale }: { id: string; locale: Locale }): ReactNo
         : translate('errors.network', locale);
     return <Alert type="error" showIcon title={text} />;
   }
-  return <FormRunner form={query.data.form} validation={query.data.validation} locale={locale} queryClient={client} />;
+  return (
+    <FormRunner
+      form={query.data.form}
+      validation={query.data.validation}
+      locale={locale}
+      queryClient={client}
+      loadVersion={loadVersion}
+    />
+  );
 }

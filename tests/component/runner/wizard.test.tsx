@@ -26,9 +26,12 @@ describe('FormRunner as a wizard', () => {
     await user.type(screen.getByLabelText(/First name/), 'Ann');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Where you live' })).toBeTruthy();
+    // the draft names the version its answers were given on, and when
     expect(JSON.parse(localStorage.getItem('RUNNER_DEMO') ?? 'null')).toEqual({
       currentStep: 1,
       data: { firstName: 'Ann' },
+      version: 1,
+      savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('heading', { name: 'About you' })).toBeTruthy();

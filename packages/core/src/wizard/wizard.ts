@@ -34,9 +34,17 @@ export interface WizardState {
   touched: string[];
 }
 
+/**
+ * What browser storage keeps of a form being filled in. `version` is the version of the form the answers were given
+ * on (the compiled form's `version`), so that a later visit continues on that version or keeps only what still fits
+ * the current one; `savedAt` is when it was saved (ISO time). Drafts saved before versions had neither: they count as
+ * drafts of the version being served.
+ */
 export interface Draft {
   currentStep: number;
   data: FormData;
+  version?: number;
+  savedAt?: string;
 }
 
 export type WizardAction =
@@ -298,20 +306,33 @@ export function isLastStep(form: CompiledForm, state: Pick<WizardState, 'step'>)
   return state.step >= form.steps.length - 1;
 }
 
-export function draftOf(state: WizardState): Draft {
-  return { currentStep: state.step, data: state.data };
+/** The draft of the wizard at `state`, on version `version` of its form, saved at `now`. */
+export function draftOf(state: Pick<WizardState, 'step' | 'data'>, version: number, now: Date = new Date()): Draft {
+  return { currentStep: state.step, data: state.data, version, savedAt: now.toISOString() };
 }
 
-/** Reads a stored draft; anything malformed counts as no draft. */
+/**
+ * Reads a stored draft; anything malformed counts as no draft. A `version` that is no whole number from 1 up, or a
+ * `savedAt` that is no time, is left out (the draft counts as one saved before versions) rather than losing the answers.
+ */
 export function parseDraft(text: string | null | undefined): Draft | undefined {
   if (!text) return undefined;
   try {
     const value = JSON.parse(text) as Partial<Draft>;
     if (typeof value?.currentStep !== 'number' || !value.data || typeof value.data !== 'object') return undefined;
-    return { currentStep: value.currentStep, data: value.data as FormData };
+    if (Array.isArray(value.data)) return undefined;
+    const draft: Draft = { currentStep: value.currentStep, data: value.data as FormData };
+    if (Number.isSafeInteger(value.version) && (value.version as number) >= 1) draft.version = value.version;
+    if (typeof value.savedAt === 'string' && !Number.isNaN(Date.parse(value.savedAt))) draft.savedAt = value.savedAt;
+    return draft;
   } catch {
     return undefined;
   }
+}
+
+/** Whether `draft` was filled in on another version of the form than `version` (an unversioned one never was). */
+export function isOtherVersion(draft: Draft, version: number): boolean {
+  return draft.version !== undefined && draft.version !== version;
 }
 
 /** Throws a clear error when a compiled form lacks what the runner needs (shown by the error boundary). */

@@ -10,12 +10,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { ApiEnv, SubmitOutcome } from './api.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import type { LoadFormVersion } from './formVersions.js';
 import { createRunnerI18n } from './i18n.js';
 import { Loading } from './Loading.js';
 import { loadLibraryLocale } from './locale.js';
 import { defaultFields, defaultWidgets } from './registry.js';
 import { accessibleTheme } from './theme.js';
 import type { StepValidation } from './validator.js';
+import { useVersionSwitch, VersionSwitchFailed } from './versionSwitch.js';
 import { Wizard } from './Wizard.js';
 
 export interface FormRunnerProps {
@@ -33,6 +35,12 @@ export interface FormRunnerProps {
   queryClient?: QueryClient;
   /** fetch and storage for server calls (tests pass doubles). */
   env?: ApiEnv;
+  /**
+   * Loads another version of the form (`GET /api/forms/{id}?version=n`), or the one served now: a stored draft
+   * of another version goes on with that version while the server gives it. Without it, such a draft goes on with
+   * `form` and the answers that fit it.
+   */
+  loadVersion?: LoadFormVersion;
 }
 
 export function FormRunner({
@@ -44,8 +52,12 @@ export function FormRunner({
   onSubmitted,
   queryClient,
   env,
+  loadVersion,
 }: FormRunnerProps) {
-  const texts = form && typeof form === 'object' ? form.texts : undefined;
+  // the version the applicant goes on with: `form`, or the one their draft was filled in on
+  const versions = useVersionSwitch(form, validation, loadVersion);
+  const shown = versions.active;
+  const texts = shown.form && typeof shown.form === 'object' ? shown.form.texts : undefined;
   const i18n = useMemo(() => createRunnerI18n(locale, texts ?? {}), [locale, texts]);
   const [client] = useState(() => queryClient ?? new QueryClient());
   // antd's and dayjs's own texts in the form's language, loaded on demand; English is built in. The form
@@ -74,15 +86,21 @@ export function FormRunner({
       <ConfigProvider locale={antdLocale} theme={accessibleTheme}>
         <I18nextProvider i18n={i18n}>
           <ErrorBoundary key={formId} what={`Form '${formId}'`} title={i18n.t('errors.unexpected')}>
-            {ready ? (
+            {versions.failed ? (
+              <VersionSwitchFailed t={(key) => i18n.t(key)} onRetry={versions.retry} />
+            ) : ready && !versions.switching ? (
               <Wizard
-                form={form}
-                validation={validation}
+                key={versions.key}
+                form={shown.form}
+                validation={shown.validation}
                 locale={locale}
                 widgets={allWidgets}
                 fields={allFields}
                 onSubmitted={onSubmitted}
                 env={env}
+                restore={shown.draft}
+                notice={shown.notice}
+                onOtherVersion={versions.switchFor}
               />
             ) : (
               <Loading label={i18n.t('wizard.loading')} />

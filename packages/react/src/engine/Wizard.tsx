@@ -5,10 +5,13 @@ import type { Locale, SubmitSettings } from '@antrag/core/dsl/types';
 import {
   applyAllTransforms,
   checkCompiledForm,
+  type Draft,
   doneAllowed,
+  draftOf,
   type FormData,
   initialState,
   isLastStep,
+  isOtherVersion,
   withComputed,
   wizardReducer,
 } from '@antrag/core/wizard';
@@ -19,6 +22,7 @@ import { useMediaQuery } from '../hooks/useMediaQuery.js';
 import { type ApiEnv, ApiStatusError, type SubmitOutcome, submit, useSubmitMutation } from './api.js';
 import type { FinishOptions, RunnerContext, StepHold } from './context.js';
 import { clearSavedValues, loadDraft, saveDraft } from './draft.js';
+import { isRetiredAnswer } from './formVersions.js';
 import { Heading, Paragraph } from './Heading.js';
 import { Indicator, indicatorKind } from './Indicator.js';
 import { useT } from './i18n.js';
@@ -27,7 +31,9 @@ import { LazyDraftDialog, LazyResultScreen } from './lazyParts.js';
 import { nameListboxes } from './listboxNames.js';
 import { StepForm } from './StepForm.js';
 import { useStepCode } from './stepCode.js';
+import { VersionNotice } from './VersionNotice.js';
 import type { StepValidation } from './validator.js';
+import type { SwitchReason } from './versionSwitch.js';
 import { WizardButtons } from './WizardButtons.js';
 
 export interface WizardProps {
@@ -38,6 +44,15 @@ export interface WizardProps {
   fields: RegistryFieldsType;
   onSubmitted?: (outcome: SubmitOutcome) => void;
   env?: ApiEnv;
+  /** The draft to start from, without offering it (the runner moved it onto this version). */
+  restore?: Draft;
+  /** A text key shown above the form until dismissed (the form changed since the draft was saved). */
+  notice?: string;
+  /**
+   * The applicant resumes a draft filled in on another version, or the server no longer takes this version: the
+   * runner loads the version to go on with. Without it, such a draft is restored here as any other.
+   */
+  onOtherVersion?: (draft: Draft, reason: SwitchReason) => void;
 }
 
 function changedKeys(before: FormData, after: FormData): string[] {
@@ -57,17 +72,20 @@ function scrollToFormTop(element: HTMLElement | null): void {
   window.scrollTo?.({ top: target < window.innerHeight / 2 ? 0 : target });
 }
 
-export function Wizard({ form, validation, locale, widgets, fields, onSubmitted, env }: WizardProps) {
+export function Wizard(props: WizardProps) {
+  const { form, validation, locale, widgets, fields, onSubmitted, env, restore, notice, onOtherVersion } = props;
   checkCompiledForm(form);
   const t = useT();
   const reducer = useMemo(() => wizardReducer(form), [form]);
+  // a draft of another version restored without asking goes to the runner (`useVersionSwitch`), not here
   const [state, dispatch] = useReducer(reducer, form, (f) => {
-    const stored = f.draft?.resumePrompt === false ? loadDraft(f) : undefined;
+    const stored = restore ?? (f.draft?.resumePrompt === false ? loadDraft(f) : undefined);
     const start = initialState(f);
-    return stored ? reducer(start, { type: 'restore', draft: stored }) : start;
+    const here = stored && (restore || !onOtherVersion || !isOtherVersion(stored, f.version));
+    return here ? reducer(start, { type: 'restore', draft: stored }) : start;
   });
   const [pendingDraft, setPendingDraft] = useState(() =>
-    form.draft?.resumePrompt === false ? undefined : loadDraft(form),
+    restore || form.draft?.resumePrompt === false ? undefined : loadDraft(form),
   );
   const mutation = useSubmitMutation(env);
   const isMobile = useMediaQuery(`(max-width: ${(form.wizard.mobileBreakpoint ?? 1024) - 1}px)`);
@@ -181,7 +199,7 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
       if (last) {
         if (form.draft?.clearOnSuccess !== false) clearSavedValues(form);
         dispatch({ type: 'submitted' });
-      } else saveDraft(form, { currentStep: state.step + 1, data: committed });
+      } else saveDraft(form, draftOf({ step: state.step + 1, data: committed }, form.version));
       return;
     }
     dispatch({ type: 'submitting', data: committed });
@@ -193,6 +211,13 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
         ctx: { locale, query },
         form,
       });
+      if (!outcome.ok && onOtherVersion && isRetiredAnswer(outcome.status, outcome.body)) {
+        // the version this applicant fills in is retired: their answers are kept before the runner moves them
+        const draft = draftOf({ step: state.step, data: committed }, form.version);
+        saveDraft(form, draft);
+        onOtherVersion(draft, 'retired');
+        return;
+      }
       if (!outcome.ok) {
         // a form with its own failure result (the review form's errorMsg) says nothing more than it, unless the
         // server's answer or the settings name a message
@@ -208,7 +233,7 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
       }
       if (last) {
         if (form.draft?.clearOnSuccess !== false) clearSavedValues(form);
-      } else saveDraft(form, { currentStep: state.step + 1, data: committed });
+      } else saveDraft(form, draftOf({ step: state.step + 1, data: committed }, form.version));
       dispatch({ type: 'submitted', id: outcome.id, body: outcome.body });
       if (last) onSubmitted?.(outcome);
     } catch (error) {
@@ -260,7 +285,9 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
           open={pendingDraft !== undefined}
           t={t}
           onResume={() => {
-            if (pendingDraft) dispatch({ type: 'restore', draft: pendingDraft });
+            if (pendingDraft && onOtherVersion && isOtherVersion(pendingDraft, form.version))
+              onOtherVersion(pendingDraft, 'draft');
+            else if (pendingDraft) dispatch({ type: 'restore', draft: pendingDraft });
             setPendingDraft(undefined);
           }}
           onDiscard={() => {
@@ -270,6 +297,7 @@ export function Wizard({ form, validation, locale, widgets, fields, onSubmitted,
           }}
         />
       ) : null}
+      {notice ? <VersionNotice text={t(notice)} closeLabel={t('wizard.closeNotice')} /> : null}
       <Indicator form={form} step={state.step} kind={indicatorKind(form, state.step, isMobile)} t={t} />
       <header className="antrag-step-header">
         <Heading level={2}>

@@ -92,10 +92,22 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export function variantHeader(form: CompiledForm, url: string): string | undefined {
   const names = Object.keys(form.options ?? {}).sort();
-  if (names.length === 0) return undefined;
-  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
-  if (new URL(url, origin).origin !== origin) return undefined;
+  if (names.length === 0 || !isOwnServer(url)) return undefined;
   return new URLSearchParams(names.map((n) => [n, String(form.options[n])])).toString();
+}
+
+/**
+ * The version of the form the applicant fills in, for calls to this site's own server, so that it checks the
+ * submission against that version's schema (a `409` with `form-version-retired` when it takes it no more); other
+ * services never see the header.
+ */
+export function versionHeader(form: CompiledForm, url: string): string | undefined {
+  return Number.isSafeInteger(form.version) && isOwnServer(url) ? String(form.version) : undefined;
+}
+
+function isOwnServer(url: string): boolean {
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  return new URL(url, origin).origin === origin;
 }
 
 /** Sends one submission as its settings describe and stores what they say to keep. */
@@ -116,6 +128,8 @@ export async function submit(
   if (settings.auth === 'bearer') headers.Authorization = `Bearer ${await getToken(env)}`;
   const variant = form ? variantHeader(form, request.url) : undefined;
   if (variant) headers['X-Form-Options'] = variant;
+  const version = form ? versionHeader(form, request.url) : undefined;
+  if (version) headers['X-Form-Version'] = version;
   let body: BodyInit | undefined;
   if (Array.isArray(request.body)) {
     const formData = new FormData();
