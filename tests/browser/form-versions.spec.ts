@@ -19,14 +19,16 @@ import { expect, test } from './fixtures.js';
 const ADMIN_TOKEN = 'browser-test-admin-token-0123456789abcdef';
 const CHANGED = 'This form has changed since you started. We kept the answers that still fit; please check the rest.';
 
-/** Version 1: three steps of text fields, drafts offered on return, the final submission to the form store. */
+/**
+ * Version 1: three steps of text fields, drafts offered on return. It names no submission of its own, as staff may
+ * publish a form: the page sends its answers to the store's `POST /api/forms/{id}/submissions`.
+ */
 function version1(id: string): FormDefinition {
   return {
     id,
     title: { en: 'Moving in' },
     version: 1,
     draft: { storageKey: `DRAFT_${id}`, storage: 'local', resumePrompt: true, clearOnSuccess: true },
-    submit: { endpoint: `/api/forms/${id}/submissions`, method: 'POST', encoding: 'json', resultIdField: 'id' },
     results: { success: { status: 'success', title: { en: 'Thank you!' }, showId: 'id' } },
     steps: [
       {

@@ -111,12 +111,17 @@ export function registerFormRoutes(
     }
     return code;
   };
-  const sendModule = (reply: FastifyReply, code: string) =>
-    reply.header('Content-Type', 'text/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send(code);
+  // the module says which version of the form it checks: a page that got the form and its first step's validators
+  // on either side of a publish loads them again
+  const sendModule = (reply: FastifyReply, code: string, form: CompiledForm) =>
+    reply
+      .header('Content-Type', 'text/javascript; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(`${code}\nexport const formVersion = ${JSON.stringify(form.version)};\n`);
   app.get('/api/forms/:id/validators.js', async (request: FormRequest, reply) => {
     const form = await variantOf(request, reply);
     if (!form) return reply;
-    return sendModule(reply, moduleOf(form));
+    return sendModule(reply, moduleOf(form), form);
   });
   // one step's validators, which the browser loads as the step is about to show; `retry` (the count of failed
   // loads) only makes another address, since older browsers keep a failed module import for the page's life
@@ -131,7 +136,7 @@ export function registerFormRoutes(
       const message = `The form '${form.id}' has no step validators '${request.params.file}' (its steps: 0.js to ${count - 1}.js)`;
       return reply.code(404).send({ ok: false, message });
     }
-    return sendModule(reply, moduleOf(form, Number(step)));
+    return sendModule(reply, moduleOf(form, Number(step)), form);
   });
 }
 

@@ -4,7 +4,7 @@
  */
 
 import type { CompiledForm } from '@antrag/core/compile/types';
-import type { Locale } from '@antrag/core/dsl/types';
+import type { Locale, SubmitSettings } from '@antrag/core/dsl/types';
 import { translate } from '@antrag/core/i18n/catalogue';
 import { loadCatalogue } from '@antrag/core/i18n/load';
 import { ApiStatusError } from '@antrag/react/engine/api';
@@ -39,13 +39,21 @@ interface PageForm extends LoadedForm {
 async function fetchVariant(id: string, query = ''): Promise<LoadedForm> {
   const base = `/api/forms/${encodeURIComponent(id)}`;
   // after a failed load, another address (`retry`, which the server ignores): older browsers keep the failure
-  const stepModule = (step: number, attempt = 0) => {
-    const retry = attempt ? `${query ? '&' : '?'}retry=${attempt}` : '';
-    return import(/* @vite-ignore */ `${base}/validators/${step}.js${query}${retry}`) as Promise<PrecompiledModule>;
-  };
-  const [form, first] = await Promise.all([fetchCompiledForm(id, query), stepModule(0).catch(() => undefined)]);
-  if (!first) throw new Error(`The validators of form '${id}' could not be loaded`);
-  return { form, validation: stepwiseValidation(form, stepModule, new Map([[0, first]])) };
+  const moduleAt =
+    (q: string) =>
+    (step: number, attempt = 0) => {
+      const retry = attempt ? `${q ? '&' : '?'}retry=${attempt}` : '';
+      return import(/* @vite-ignore */ `${base}/validators/${step}.js${q}${retry}`) as Promise<PrecompiledModule>;
+    };
+  const [form, first] = await Promise.all([fetchCompiledForm(id, query), moduleAt(query)(0).catch(() => undefined)]);
+  // every later step's validators are of the version the form came in, even once another is published meanwhile
+  const pinned = form.version !== undefined && !/[?&]version=/.test(query) ? withVersion(query, form.version) : query;
+  const stepModule = moduleAt(pinned);
+  // a publish between the two requests: the first step's validators are of another version than the form
+  const matching = first && (first.formVersion === undefined || first.formVersion === form.version) ? first : undefined;
+  const step0 = matching ?? (await stepModule(0).catch(() => undefined));
+  if (!step0) throw new Error(`The validators of form '${id}' could not be loaded`);
+  return { form, validation: stepwiseValidation(form, stepModule, new Map([[0, step0]])) };
 }
 
 /** Whether the viewport is under the form's mobile breakpoint (the wizard's own default: 1024 px). */
@@ -107,6 +115,19 @@ export default function FormPage({ id, locale }: { id: string; locale: Locale })
   );
 }
 
+/**
+ * A form without a submission of its own (as staff may publish one) sends its answers, keyed by field name, to
+ * the server's own `POST /api/forms/{id}/submissions`, which checks them against the version filled in.
+ */
+function finalSubmissionOf(id: string): SubmitSettings {
+  return {
+    endpoint: `/api/forms/${encodeURIComponent(id)}/submissions`,
+    method: 'POST',
+    encoding: 'json',
+    resultIdField: 'id',
+  };
+}
+
 function LoadedFormPage({ id, locale }: { id: string; locale: Locale }): ReactNode {
   const pageQuery = typeof window === 'undefined' ? '' : window.location.search;
   const client = useQueryClient();
@@ -143,6 +164,7 @@ function LoadedFormPage({ id, locale }: { id: string; locale: Locale }): ReactNo
       locale={locale}
       queryClient={client}
       loadVersion={loadVersion}
+      finalSubmission={finalSubmissionOf(id)}
     />
   );
 }

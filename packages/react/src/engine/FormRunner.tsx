@@ -1,7 +1,7 @@
 /** Renders any compiled form as a wizard: no per-form component. */
 
 import type { CompiledForm } from '@antrag/core/compile/types';
-import type { Locale } from '@antrag/core/dsl/types';
+import type { Locale, SubmitSettings } from '@antrag/core/dsl/types';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
@@ -41,6 +41,11 @@ export interface FormRunnerProps {
    * `form` and the answers that fit it.
    */
   loadVersion?: LoadFormVersion;
+  /**
+   * Where the last step sends the answers of a form without a `submit` of its own: the form page passes
+   * `POST /api/forms/{id}/submissions`. Without it such a form sends nothing.
+   */
+  finalSubmission?: SubmitSettings;
 }
 
 export function FormRunner({
@@ -53,6 +58,7 @@ export function FormRunner({
   queryClient,
   env,
   loadVersion,
+  finalSubmission,
 }: FormRunnerProps) {
   // the version the applicant goes on with: `form`, or the one their draft was filled in on
   const versions = useVersionSwitch(form, validation, loadVersion);
@@ -101,6 +107,7 @@ export function FormRunner({
                 restore={shown.draft}
                 notice={shown.notice}
                 onOtherVersion={versions.switchFor}
+                finalSubmission={finalSubmission}
               />
             ) : (
               <Loading label={i18n.t('wizard.loading')} />

@@ -44,6 +44,11 @@ export interface WizardProps {
   fields: RegistryFieldsType;
   onSubmitted?: (outcome: SubmitOutcome) => void;
   env?: ApiEnv;
+  /**
+   * Where the last step sends the answers of a form that names no submission of its own (a form staff published
+   * without `submit`): without it such a form sends nothing.
+   */
+  finalSubmission?: SubmitSettings;
   /** The draft to start from, without offering it (the runner moved it onto this version). */
   restore?: Draft;
   /** A text key shown above the form until dismissed (the form changed since the draft was saved). */
@@ -74,6 +79,7 @@ function scrollToFormTop(element: HTMLElement | null): void {
 
 export function Wizard(props: WizardProps) {
   const { form, validation, locale, widgets, fields, onSubmitted, env, restore, notice, onOtherVersion } = props;
+  const { finalSubmission } = props;
   checkCompiledForm(form);
   const t = useT();
   const reducer = useMemo(() => wizardReducer(form), [form]);
@@ -193,7 +199,7 @@ export function Wizard(props: WizardProps) {
     const committed = applyAllTransforms(form, { ...state.data, ...stepData });
     const step = form.steps[state.step];
     const last = isLastStep(form, state);
-    const settings = step.submit ?? (last ? form.submit : undefined);
+    const settings = step.submit ?? (last ? (form.submit ?? finalSubmission) : undefined);
     if (!settings) {
       dispatch({ type: 'next', valid: true, errors: [], data: committed });
       if (last) {

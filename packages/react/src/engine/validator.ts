@@ -34,6 +34,8 @@ export interface StepValidation {
 /** The module `precompileValidators` emits: `step0`, `step1`, …, and `checks` keyed as RJSF looks them up. */
 export interface PrecompiledModule {
   checks: Record<string, ValidateFn>;
+  /** The version of the form the server generated the module for (absent from modules of other origins). */
+  formVersion?: number;
   [name: string]: unknown;
 }
 

@@ -139,6 +139,12 @@ describe('FormStore on PGlite', () => {
     expect((await send({ 'x-form-version': '7' })).statusCode).toBe(400);
     const rows = await database.db.selectFrom('submissions').select(['form_id', 'form_version']).execute();
     expect(rows).toEqual([{ form_id: 'rental', form_version: 1 }]);
+    // each validator module says which version it checks, so a page can tell a publish between two requests
+    const module1 = await app.inject({ url: '/api/forms/rental/validators/0.js?version=1' });
+    expect(module1.body).toContain('export const formVersion = 1;');
+    expect((await app.inject({ url: '/api/forms/rental/validators/0.js' })).body).toContain(
+      'export const formVersion = 2;',
+    );
     const old = await app.inject({ url: '/api/forms/rental?version=1' });
     expect(old.json()).toMatchObject({ version: 1 });
     expect(old.json().schema.required ?? []).not.toContain('city');
