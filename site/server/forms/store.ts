@@ -264,7 +264,9 @@ export class FormStore {
       query = query.where('forms.id', 'in', changed);
     }
     for (const row of await query.execute()) {
-      if (this.registry.versionOf.get(row.id) === row.current_version) continue;
+      // served versions only grow (a rollback is a new version): a refresh that read an older row than another,
+      // overlapping one (the poll and a notice) must not step back to it
+      if ((this.registry.versionOf.get(row.id) ?? 0) >= row.current_version) continue;
       try {
         const loaded = this.load(row.id, row.current_version, row.kind, row.artifacts as StoredArtifacts);
         this.registry.replace(row.id, loaded.registry, row.current_version);

@@ -66,7 +66,9 @@ async function withStoredFiles(ctx: ServerContext, form: CompiledForm, data: Rec
   for (const plan of Object.values(form.fields)) {
     const list = out[plan.name];
     if (!FILE_TYPES.has(plan.type) || !Array.isArray(list)) continue;
+    // a record as the engine holds it, or its stored name as a payload map sends it
     const names = list.map((f) => {
+      if (typeof f === 'string') return f;
       const record = (f ?? {}) as { storedName?: unknown; name?: unknown };
       return String(record.storedName ?? record.name ?? '');
     });

@@ -102,6 +102,10 @@ const SERVER_VARIABLES = [
   'STAFF_LOCKOUT_MINUTES',
   'STAFF_SESSION_HOURS',
   'RATE_LIMIT_SIGN_IN',
+  'CONTENT_SOURCE',
+  'CONTENT_FORMS',
+  'CONTENT_FORMS_POLL_SECONDS',
+  'CONTENT_WEBHOOK_SECRET',
 ];
 
 /** Starts the server and waits until /api/health answers; rejects (and kills it) when it does not in time. */
