@@ -62,7 +62,7 @@ export interface AppOptions {
  * The Content-Security-Policy of every answer: no `unsafe-eval` (validators are precompiled), no
  * inline scripts; inline styles stay allowed because the component library writes its CSS at run time.
  */
-export function contentSecurityPolicy(crmBase: string) {
+export function contentSecurityPolicy(crmBase: string, https = true) {
   const connect = ["'self'", ...(crmBase ? [new URL(crmBase).origin] : [])];
   return {
     directives: {
@@ -78,6 +78,9 @@ export function contentSecurityPolicy(crmBase: string) {
       frameAncestors: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
+      // only a site served over https may tell browsers to load everything over https: over plain http (a phone
+      // on the local network trying the site) every script would fail and the page stay blank
+      upgradeInsecureRequests: https ? [] : null,
     },
   };
 }
@@ -103,7 +106,12 @@ export async function buildApp(
     requestTimeout: 60_000,
   });
 
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(ctx.config.crmBase) });
+  const https = ctx.config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(ctx.config.crmBase, https),
+    // Strict-Transport-Security only where the site is https (PUBLIC_URL): over http it would lock browsers out
+    hsts: https,
+  });
   // the web app's scripts and the JSON answers travel compressed to browsers that accept it (gzip: fast enough
   // on the fly; brotli at its default quality would cost more time than it saves)
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });

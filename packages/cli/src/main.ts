@@ -130,7 +130,9 @@ interface ValidateFlags extends CommonFlags {
 /** Builds the program; `exit` receives each command's exit code. */
 export function buildProgram(io: Io, exit: (code: number) => void): Command {
   const program = new Command('antrag')
-    .description('Antrag forms: check, compile, import and type schema-driven form definitions.')
+    .description(
+      'Antrag forms: check, compile, import and type schema-driven form definitions, and publish them to a server.',
+    )
     .version(version(), '-V, --version')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout(s), writeErr: (s) => io.stderr(s) })
@@ -325,12 +327,16 @@ function registerServerCommands(program: Command, io: Io, exit: (code: number) =
     )
     .argument('<file>', 'the form file')
     .addOption(serverOption())
-    .option('--id <id>', "publish under this form id (default: the form's own id; a CMS document's imported id)")
+    .option(
+      '--id <id>',
+      "publish a DSL definition under this form id, as a copy (default: the form's own id; a CMS document always " +
+        'publishes under the id it imports to)',
+    )
     .addOption(timeoutOption(120))
     .addOption(formatOption(false))
     .addHelpText(
       'after',
-      `${SERVER_EXIT_CODES}The admin token: ANTRAG_ADMIN_TOKEN=… before the command, or a CI secret in the environment.\n` +
+      `${SERVER_EXIT_CODES}Set it before the command or as a CI secret; make one with \`openssl rand -hex 32\`.\n` +
         `Output: \`published <id> as version <n>\`, or one line per problem, \`file:line:col pointer message\`, as\n` +
         `antrag validate prints them.\n${examples('publish')}`,
     )
@@ -408,6 +414,11 @@ function parsePort(text: string): number {
   return port;
 }
 
+/** Whether the command line asks for JSON output (`--format json` or `--format=json`). */
+function wantsJson(argv: string[]): boolean {
+  return argv.some((a, i) => a === '--format=json' || (a === '--format' && argv[i + 1] === 'json'));
+}
+
 /** Runs the CLI on `argv` (as `process.argv`: node, script, args…) and resolves to the exit code. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
   let code = EXIT_OK;
@@ -421,6 +432,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
     if (e instanceof UsageError || e instanceof ServerError) {
       io.stderr(`error: ${e.message}\n`);
+      // a CI step that reads JSON gets a document on standard output too, not an empty input
+      if (wantsJson(argv)) io.stdout(`${JSON.stringify({ ok: false, exitCode: EXIT_USAGE, error: e.message })}\n`);
       return EXIT_USAGE;
     }
     throw e;

@@ -63,15 +63,29 @@ export async function publishForm(file: string, opts: PublishOptions, io: Io): P
   const document = loadDocument(formFile(file));
   // a file that cannot be read or whose $refs cannot be resolved is not sent: the server would get half a form
   if (hasErrors(document.diagnostics)) return refused(io, opts, document.diagnostics, 'not sent');
-  const id = opts.id ?? ownFormId(document.value, file);
-  if (id === undefined) {
-    // not a form, or one without an id: the local check says why, at its place
+  const own = ownFormId(document.value, file);
+  if (opts.id !== undefined && !FORM_ID.test(opts.id)) {
+    throw new UsageError(
+      `--id '${opts.id}' is not a form id: lower-case letters, digits and hyphens, at most 100 characters`,
+    );
+  }
+  if (own === undefined || !FORM_ID.test(own)) {
+    // not a form, one without an id, or an id that is none: the local check says why, at its place
     const source = formFromDocument(document);
     if (hasErrors(source.diagnostics)) return refused(io, opts, source.diagnostics, 'not sent');
-    throw new UsageError(`cannot tell the form id of ${file}: give it with --id`);
+    if (opts.id === undefined) throw new UsageError(`cannot tell the form id of ${file}: give it with --id`);
   }
-  if (!FORM_ID.test(id)) {
-    throw new UsageError(`'${id}' is not a form id: lower-case letters, digits and hyphens, at most 100`);
+  const id = opts.id ?? (own as string);
+  // --id publishes a DSL definition under another id (a copy for trying out): the id in the sent definition is
+  // that one; a CMS document's form id comes from the document itself
+  let body = document.value;
+  if (opts.id !== undefined && opts.id !== own) {
+    if (classify(document.value, file) !== 'dsl') {
+      throw new UsageError(
+        `--id works for DSL definitions only: a CMS document publishes under the id it imports to ('${own ?? '?'}')`,
+      );
+    }
+    body = { ...(document.value as object), id: opts.id };
   }
   const target: ServerTarget = {
     base: opts.server,
@@ -82,7 +96,7 @@ export async function publishForm(file: string, opts: PublishOptions, io: Io): P
   const answer = await callServer(target, {
     method: 'PUT',
     path: `/api/admin/forms/${encodeURIComponent(id)}`,
-    body: document.value,
+    body,
     expected: [400],
   });
   return answer.status === 400

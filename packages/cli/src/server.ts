@@ -107,6 +107,13 @@ function unreachable(e: unknown, target: ServerTarget, where: string, changes: b
     EAI_AGAIN: 'the host name could not be looked up',
     ETIMEDOUT: 'the connection timed out',
   };
+  // https to a server that speaks plain http: OpenSSL's record-layer complaint says nothing to a user
+  if (
+    where.includes('https://') &&
+    /wrong version number|packet length too long|EPROTO/i.test(`${code} ${error.cause?.message}`)
+  ) {
+    return `cannot reach the server (${where}): it does not speak https at this address; try http://`;
+  }
   const reason = (code && why[code]) ?? error.cause?.message ?? error.message;
   return `cannot reach the server (${where}): ${reason}`;
 }

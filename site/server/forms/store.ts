@@ -146,7 +146,14 @@ export class FormStore {
   }
 
   /** Serves version `version` again, as a new version with its definition and artefacts. */
-  async rollback(id: string, version: number, actor: Actor): Promise<{ id: string; version: number } | undefined> {
+  async rollback(
+    id: string,
+    version: number,
+    actor: Actor,
+  ): Promise<{ id: string; version: number; unchanged?: boolean } | undefined> {
+    const current = await currentOf(this.db, id);
+    // the version served now: nothing to roll back to
+    if (current?.version === version) return { id, version, unchanged: true };
     const created = await this.db.transaction().execute(async (trx) => {
       await lockForm(trx, id);
       const old = await trx

@@ -14,6 +14,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { prepareVersion } from '../forms/artifacts.js';
 import { type Actor, type FormStore, MAX_DEFINITION_BYTES } from '../forms/store.js';
 import { type StaffPolicy, signIn, signOut } from '../staff/accounts.js';
 import { auditEntries } from '../staff/audit.js';
@@ -29,9 +30,26 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 function formIdOf(request: IdRequest): string {
   const id = request.params.id;
   if (!FORM_ID.test(id)) {
-    throw new RequestProblem(400, `'${id.slice(0, 100)}' is not a form id: lower-case letters, digits and hyphens`);
+    throw new RequestProblem(
+      400,
+      `'${id.slice(0, 100)}' is not a form id: lower-case letters, digits and hyphens, at most 100 characters`,
+    );
   }
   return id;
+}
+
+/**
+ * A publish under an id that is none (as `antrag publish` sends the id written in the file): the definition's own
+ * problems, which name the id at its place, or else what is wrong with the id.
+ */
+function badIdAnswer(reply: FastifyReply, id: string, body: unknown) {
+  const checked = body && typeof body === 'object' ? prepareVersion(body) : undefined;
+  const message = `'${id.slice(0, 100)}' is not a form id: lower-case letters, digits and hyphens, at most 100 characters`;
+  const diagnostics =
+    checked && !checked.ok
+      ? checked.diagnostics
+      : [{ severity: 'error', code: 'bad-form-id', message, pointer: '/id' }];
+  return reply.code(400).send({ ok: false, message, diagnostics });
 }
 
 function actorOf(request: FastifyRequest): Actor {
@@ -104,7 +122,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
     '/api/admin/forms/:id',
     { ...publisher, bodyLimit: MAX_DEFINITION_BYTES },
     async (request: IdRequest, reply: FastifyReply) => {
-      const id = formIdOf(request);
+      if (!FORM_ID.test(request.params.id)) return badIdAnswer(reply, request.params.id, request.body);
+      const id = request.params.id;
       if (request.body === undefined || request.body === null || typeof request.body !== 'object') {
         return reply.code(400).send({ ok: false, message: 'Send the definition as a JSON object or array.' });
       }
@@ -158,6 +177,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
     }
     const result = await store.rollback(id, version, actorOf(request));
     if (!result) return reply.code(404).send({ ok: false, message: `Form '${id}' has no version ${version}` });
+    if (result.unchanged) return reply.code(200).send({ id, version, unchanged: true });
     return reply.code(201).send({ ...result, rollbackOf: version });
   });
 

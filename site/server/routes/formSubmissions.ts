@@ -131,7 +131,10 @@ export function registerFormSubmissionRoute(
         }));
       const data = await withStoredFiles(ctx, form, body as Record<string, unknown>);
       const result = validatorOf(form).validate(data, { locale });
-      if (!result.valid || unknownErrors.length) return rejection(reply, [...result.errors, ...unknownErrors], locale);
+      // the form's schema may refuse an unknown key itself: each is named once
+      const named = new Set(result.errors.map((e) => e.path));
+      const extra = unknownErrors.filter((e) => !named.has(e.path));
+      if (!result.valid || extra.length) return rejection(reply, [...result.errors, ...extra], locale);
       try {
         const answer = await ctx.db.transaction().execute(async (trx) => {
           const row = await trx

@@ -123,13 +123,43 @@ describe('antrag publish', () => {
     );
   });
 
-  it('--id other than the form’s own id: the server refuses it at the id in the file', async () => {
+  it('--id publishes a DSL definition as a copy under that id; a CMS document keeps its own id', async () => {
     const run = await publish([RENTAL, '--id', 'cli-other']);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('published cli-other as version 1\n');
+    expect(run.code).toBe(0);
+    const served = (await (await fetch(`${server.base}/api/forms/cli-other`)).json()) as { id: string };
+    expect(served.id).toBe('cli-other');
+    const cms = await publish(['schemas/booking-v2/booking-v2.cms.json', '--id', 'cli-booking']);
+    expect(cms.code).toBe(2);
+    expect(cms.stderr).toMatch(/^error: --id works for DSL definitions only/);
+    expect(await versions('cli-booking')).toEqual([]);
+  });
+
+  it('an id in the file that is none: the local check at its place, exit 1, nothing sent', async () => {
+    const run = await publish([`${FIXTURES}/publish/broken/bad-id.form.json`]);
     expect(run.code).toBe(1);
-    expect(lines(run.stdout)).toEqual([
-      `${RENTAL}:3:9 /id the definition's form id is 'cli-rental', but it is published as 'cli-other'`,
-      'cli-other was not published: 1 error, 0 warnings',
-    ]);
+    expect(run.stdout).toContain(`${FIXTURES}/publish/broken/bad-id.form.json:3:9 /id`);
+  });
+
+  it('https to a server that speaks plain http says so, not in OpenSSL’s words', async () => {
+    const https = server.base.replace('http://', 'https://');
+    const run = await antragWith(['publish', RENTAL, '--server', https], { env: withToken() });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/it does not speak https at this address; try http:\/\//);
+    expect(run.stderr).not.toMatch(/ssl3|openssl/i);
+  });
+
+  it('--format json on a failure to reach the server still prints a JSON document', async () => {
+    const run = await antragWith(['publish', RENTAL, '--server', 'http://127.0.0.1:9', '--format', 'json'], {
+      env: withToken(),
+    });
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      ok: false,
+      exitCode: 2,
+      error: expect.stringMatching(/cannot reach/),
+    });
   });
 
   it('does not send a file whose $refs cannot be resolved: the local diagnostics, exit 1', async () => {

@@ -117,6 +117,12 @@ describe('FormStore on PGlite', () => {
     });
   });
 
+  it('answers a publish under an id that is none with the definition’s own diagnostics', async () => {
+    const answer = await put('Rental%20Booking', { ...rental(false), id: 'Rental Booking' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().diagnostics).toContainEqual(expect.objectContaining({ pointer: '/id' }));
+  });
+
   it('refuses a broken definition with the diagnostics and publishes nothing', async () => {
     const broken = rental(false);
     (broken.steps[0].fields[0] as { type: string }).type = 'txet';
@@ -137,6 +143,14 @@ describe('FormStore on PGlite', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0]).toMatchObject({ field: 'city', key: 'validation.required' });
     expect((await send({ 'x-form-version': '7' })).statusCode).toBe(400);
+    // an unknown field is named once
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/forms/rental/submissions',
+      payload: { city: 'Bonn', evil: 1 },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors.filter((e: { field: string }) => e.field === 'evil')).toHaveLength(1);
     const rows = await database.db.selectFrom('submissions').select(['form_id', 'form_version']).execute();
     expect(rows).toEqual([{ form_id: 'rental', form_version: 1 }]);
     // each validator module says which version it checks, so a page can tell a publish between two requests
@@ -173,6 +187,16 @@ describe('FormStore on PGlite', () => {
       [1, false, undefined],
     ]);
     expect(await store.definition('rental', 3)).toEqual(rental(false));
+    // rolling back to the version served now adds nothing
+    const same = await app.inject({
+      method: 'POST',
+      url: '/api/admin/forms/rental/rollback',
+      headers: { authorization: `Bearer ${TOKEN}` },
+      payload: { version: 3 },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toEqual({ id: 'rental', version: 3, unchanged: true });
+    expect((await store.versions('rental'))?.length).toBe(3);
   });
 
   it('versions the shipped files by content: unchanged files make no new version', async () => {
