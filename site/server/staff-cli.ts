@@ -11,6 +11,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PasswordInputError, readNewPassword } from 'antrag/password';
 import { type Config, loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import {
@@ -22,7 +23,6 @@ import {
   type StaffRole,
   unlockStaff,
 } from './staff/accounts.js';
-import { PasswordInputError, readNewPassword } from './staff/passwordInput.js';
 
 const USAGE = `usage: npm run staff -- add <email> [--role ${STAFF_ROLES.join('|')}]   (password from standard input)
        npm run staff -- list
@@ -84,7 +84,12 @@ async function run(command: Command): Promise<number> {
   // read before the database opens, so a refused password costs no migration run
   const password =
     command.action === 'add'
-      ? await readNewPassword(process.stdin, (text) => process.stderr.write(text), command.email ?? '')
+      ? await readNewPassword(
+          process.stdin,
+          (text) => process.stderr.write(text),
+          command.email ?? '',
+          'npm run staff -- add <email>',
+        )
       : undefined;
   const config = loadConfig(process.env, () => 'staff-cli-needs-no-secret');
   refuseOpenEmbeddedDatabase(config);

@@ -1,9 +1,13 @@
 /**
  * A password from standard input, never from an argument (arguments show in `ps` and shell history). At a terminal
  * it is typed twice without echo; from a pipe (`printf '%s\n' "$PASSWORD" | antrag staff add …`) the first line is
- * taken and nothing more is read.
+ * taken and nothing more is read. Exported as `antrag/password`: the server's own `npm run staff` reads passwords
+ * with it too.
  */
 import { UsageError } from './errors.js';
+
+/** Why no password could be read; nothing was changed. */
+export class PasswordInputError extends UsageError {}
 
 /** A line longer than this is no password (the server takes at most 1024 characters). */
 const MAX_LINE = 4096;
@@ -19,16 +23,22 @@ export async function readNewPassword(
   input: PasswordInput,
   prompt: (text: string) => void,
   label: string,
+  /** The command as the example in the message names it. */
+  command = 'antrag staff add <email>',
 ): Promise<string> {
   if (!input.isTTY || !input.setRawMode) {
     const line = await firstLine(input);
-    if (!line) throw new UsageError('no password on standard input: send it as one line, e.g. printf ... | antrag ...');
+    if (!line) {
+      throw new PasswordInputError(
+        `no password on standard input: send it as one line, e.g. printf '%s\\n' "$PASSWORD" | ${command}`,
+      );
+    }
     return line;
   }
   const first = await typedSecret(input, prompt, `Password for ${label}: `);
   const again = await typedSecret(input, prompt, 'The same password again: ');
-  if (first !== again) throw new UsageError('the two passwords differ; nothing was changed');
-  if (!first) throw new UsageError('the password is empty; nothing was changed');
+  if (first !== again) throw new PasswordInputError('the two passwords differ; nothing was changed');
+  if (!first) throw new PasswordInputError('the password is empty; nothing was changed');
   return first;
 }
 
@@ -51,7 +61,7 @@ function firstLine(input: PasswordInput): Promise<string> {
         text = text.slice(0, end);
         done();
       } else if (text.length > MAX_LINE)
-        done(new UsageError('the first line of standard input is too long for a password'));
+        done(new PasswordInputError('the first line of standard input is too long for a password'));
     };
     const onEnd = () => done();
     const onError = (error: Error) => done(error);
@@ -78,8 +88,9 @@ function typedSecret(input: PasswordInput, prompt: (text: string) => void, quest
     const onData = (chunk: Buffer | string) => {
       for (const char of chunk.toString()) {
         if (char === '\r' || char === '\n') return finish();
-        if (char === '\u0003') return finish(new UsageError('cancelled; nothing was changed'));
-        if (char === '\u0004' && typed === '') return finish(new UsageError('no password typed; nothing was changed'));
+        if (char === '\u0003') return finish(new PasswordInputError('cancelled; nothing was changed'));
+        if (char === '\u0004' && typed === '')
+          return finish(new PasswordInputError('no password typed; nothing was changed'));
         if (char === '\u007f' || char === '\b') typed = [...typed].slice(0, -1).join('');
         else if (char >= ' ' && typed.length < MAX_LINE) typed += char;
       }
