@@ -41,13 +41,16 @@ const MAX_VARIANTS = 16;
  * value of their `enum` (a string without one keeps its default). The defaults come first.
  */
 export function variantsOf(def: FormDefinition): Array<Record<string, JsonPrimitive>> {
-  let combos: Array<Record<string, JsonPrimitive>> = [{}];
-  for (const [name, option] of Object.entries(def.options ?? {})) {
+  const choices = Object.entries(def.options ?? {}).map(([name, option]) => {
     const values = option.type === 'boolean' ? [option.default, !option.default] : (option.enum ?? [option.default]);
-    const ordered = [option.default, ...values.filter((v) => v !== option.default)];
-    combos = combos.flatMap((c) => ordered.map((v) => ({ ...c, [name]: v })));
-  }
-  return combos.length > MAX_VARIANTS ? combos.slice(0, 1) : combos;
+    return { name, values: [option.default, ...new Set(values.filter((v) => v !== option.default))] };
+  });
+  // counted before any is built: 26 boolean options would be 67 million combinations
+  const count = choices.reduce((n, c) => n * Math.max(1, c.values.length), 1);
+  if (count > MAX_VARIANTS) return [Object.fromEntries(choices.map((c) => [c.name, c.values[0]]))];
+  let combos: Array<Record<string, JsonPrimitive>> = [{}];
+  for (const { name, values } of choices) combos = combos.flatMap((c) => values.map((v) => ({ ...c, [name]: v })));
+  return combos;
 }
 
 /** A variant's key: its option values in name order, as a query string (`faceVerification=true&mobile=false`). */

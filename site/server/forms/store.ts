@@ -136,11 +136,14 @@ export class FormStore {
       const again = await this.newestOf(trx, id, actor.origin);
       if (again?.content_hash === hash) return { version: again.version, unchanged: true, serve: false };
       const current = await currentOf(trx, id);
+      const taken = actor.origin === 'cms' ? await cmsRefusal(trx, id, prepared.kind, current) : undefined;
+      if (taken) return { refused: taken };
       const serve = serveIf(current);
       const version = await this.insertVersion(trx, prepared, actor, { serve, locked: true });
       await audit(trx, actor.name, 'publish', id, version, { hash, kind: prepared.kind, served: serve });
       return { version, unchanged: false, serve };
     });
+    if (outcome.refused) return outcome.refused;
     if (outcome.serve) await this.served(id, outcome.version);
     return { ok: true, id, version: outcome.version, ...(outcome.unchanged ? { unchanged: true } : {}) };
   }
@@ -171,7 +174,9 @@ export class FormStore {
           form_id: id,
           version: next,
           kind: old.kind,
-          origin: actor.origin,
+          // the version served again keeps its origin: a rollback to a CMS version gives the form back to the CMS,
+          // one to a staff version keeps the CMS from publishing over it (cmsRefusal)
+          origin: old.origin,
           definition: jsonValue(old.definition),
           content_hash: old.content_hash,
           artifacts: jsonValue(old.artifacts),
@@ -435,6 +440,41 @@ export class FormStore {
   private beyondGrace(retiredAt: Date): boolean {
     return Date.now() - retiredAt.getTime() >= this.options.graceDays * 86_400_000;
   }
+}
+
+/**
+ * Why the CMS may not publish `kind` under form id `id`, or undefined when it may: a CMS document publishes only
+ * forms of its own kind that the CMS or the product's files serve, so neither a headline that slugs to another
+ * form's id nor a CMS edit takes over a form staff published (or rolled back to a staff version).
+ */
+async function cmsRefusal(
+  trx: Transaction<Database>,
+  id: string,
+  kind: string,
+  current: { origin: string; version: number } | undefined,
+): Promise<RefusedVersion | undefined> {
+  const other = await trx
+    .selectFrom('form_versions')
+    .select('kind')
+    .where('form_id', '=', id)
+    .where('kind', '!=', kind)
+    .limit(1)
+    .executeTakeFirst();
+  const refuse = (message: string): RefusedVersion => ({
+    ok: false,
+    diagnostics: [{ severity: 'error', code: 'form-id-taken', message, pointer: '' }],
+  });
+  if (other) {
+    return refuse(
+      `the form id '${id}' belongs to a ${other.kind} form; a ${kind} document from the CMS cannot publish under it (rename the document)`,
+    );
+  }
+  if (current && current.origin !== 'cms' && current.origin !== 'shipped') {
+    return refuse(
+      `the form '${id}' serves version ${current.version}, which staff published; the CMS publishes over it once staff roll back to a version from the CMS`,
+    );
+  }
+  return undefined;
 }
 
 /** Takes the form's row lock (creating the row), so two publishes of one form never pick the same number. */

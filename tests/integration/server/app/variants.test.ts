@@ -54,6 +54,16 @@ describe('variantsOf / variantKey / parseOptionsHeader', () => {
     ]);
   });
 
+  it('counts the combinations before building any: 26 boolean options give the defaults alone, at once', () => {
+    const options = Object.fromEntries(
+      Array.from({ length: 26 }, (_, i) => [`o${i}`, { type: 'boolean' as const, default: i % 2 === 0 }]),
+    );
+    // before, all 67 million were built first and the process ran out of memory
+    expect(variantsOf(def(options))).toEqual([
+      Object.fromEntries(Object.keys(options).map((k, i) => [k, i % 2 === 0])),
+    ]);
+  });
+
   it('keys a variant by its option values in name order', () => {
     expect(variantKey({ mobile: true, faceVerification: false })).toBe('faceVerification=false&mobile=true');
     expect(variantKey({})).toBe('');

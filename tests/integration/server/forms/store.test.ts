@@ -3,7 +3,7 @@
  * the artefacts, versions are never rewritten, the registry serves the current version, older versions stay
  * available within the grace time, and the shipped files are versioned by content.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -224,5 +224,28 @@ describe('FormStore on PGlite', () => {
       [1, 'shipped', false],
     ]);
     expect(registry.versionOf.get('contact-enquiry')).toBe(2);
+  });
+
+  it('keeps the CMS from taking over a form of another kind, or one staff serve, until staff hand it back', async () => {
+    const cms = { origin: 'cms', name: 'cms' } as const;
+    const review = JSON.parse(readFileSync(join(ROOT, 'schemas/review/university-review.cms.json'), 'utf8'));
+    // a headline that slugs to the id of a DSL form
+    const hijack = { ...review, headline: 'Rental' };
+    expect(formIdOf(hijack)).toBe('rental');
+    const taken = await store.publishIfChanged('rental', hijack, cms);
+    expect(taken.ok).toBe(false);
+    expect(!taken.ok && taken.diagnostics[0]).toMatchObject({ code: 'form-id-taken' });
+    expect(registry.forms.get('rental')?.steps[0].id).toBe('one');
+    // staff publish their own version of the review form: a CMS edit does not replace it
+    const id = formIdOf(review) as string;
+    const shipped = (await store.versions(id))?.[0].version as number;
+    expect((await store.publish(id, { ...review, description: 'by staff' }, token)).ok).toBe(true);
+    const edited = await store.publishIfChanged(id, { ...review, description: 'edited in the CMS' }, cms);
+    expect(edited.ok).toBe(false);
+    // rolled back to the shipped version, the form is the CMS's again
+    await store.rollback(id, shipped, token);
+    const again = await store.publishIfChanged(id, { ...review, description: 'edited in the CMS' }, cms);
+    expect(again).toMatchObject({ ok: true });
+    expect(registry.versionOf.get(id)).toBe(again.ok ? again.version : -1);
   });
 });
