@@ -91,6 +91,20 @@ export interface FormSettings {
   sessionHours: number;
   /** Sign-in attempts a minute from one address (RATE_LIMIT_SIGN_IN, default 10). */
   signInPerMinute: number;
+  /** How a publish is compiled (forms/publishWorker.ts). */
+  publish: PublishSettings;
+}
+
+/**
+ * A publish is checked and compiled in a worker thread, one at a time per instance: `timeoutMs` for one
+ * (FORM_PUBLISH_TIMEOUT_MS, default 60000), a heap of at most `memoryMb` (FORM_PUBLISH_MEMORY_MB, default 1024);
+ * a definition past either is refused. At most `queue` publishes wait (FORM_PUBLISH_QUEUE, default 4); more get
+ * 503 with Retry-After.
+ */
+export interface PublishSettings {
+  timeoutMs: number;
+  memoryMb: number;
+  queue: number;
 }
 
 const MIN_ADMIN_TOKEN_LENGTH = 32;
@@ -108,6 +122,11 @@ export function formSettings(env: NodeJS.ProcessEnv = process.env): FormSettings
     lockoutMinutes: positive(env.STAFF_LOCKOUT_MINUTES, 15, 'STAFF_LOCKOUT_MINUTES'),
     sessionHours: positive(env.STAFF_SESSION_HOURS, 8, 'STAFF_SESSION_HOURS'),
     signInPerMinute: positive(env.RATE_LIMIT_SIGN_IN, 10, 'RATE_LIMIT_SIGN_IN'),
+    publish: {
+      timeoutMs: positive(env.FORM_PUBLISH_TIMEOUT_MS, 60_000, 'FORM_PUBLISH_TIMEOUT_MS'),
+      memoryMb: positive(env.FORM_PUBLISH_MEMORY_MB, 1024, 'FORM_PUBLISH_MEMORY_MB'),
+      queue: int(env.FORM_PUBLISH_QUEUE, 4, 'FORM_PUBLISH_QUEUE'),
+    },
   };
 }
 

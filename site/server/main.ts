@@ -15,6 +15,7 @@ import { closeOcr, configureOcr } from './documents/ocr.js';
 import { createFileStore, type FileSweeper, registerUploadRoutes, startFileSweeper } from './files/index.js';
 import { CmsFormSync } from './forms/cmsSync.js';
 import { listenForPublishes, type PublishListener } from './forms/notify.js';
+import { PublishWorker } from './forms/publishWorker.js';
 import { FormRegistry, shippedDocuments } from './forms/registry.js';
 import { FormStore } from './forms/store.js';
 import { forgetOldKeys } from './idempotency.js';
@@ -48,7 +49,11 @@ async function main(): Promise<void> {
   // definitions, each in every declared variant) were stored as new versions where they changed
   const registry = new FormRegistry();
   let listener: PublishListener | undefined;
+  // every publish (staff, the CMS, the shipped files) is checked and compiled in a worker thread, one at a time,
+  // within FORM_PUBLISH_TIMEOUT_MS and FORM_PUBLISH_MEMORY_MB (forms/publishWorker.ts)
+  const publisher = new PublishWorker(config.forms.publish);
   const store = new FormStore(database.db, registry, {
+    prepare: publisher.prepare,
     graceDays: config.forms.graceDays,
     log: { warn: (o, m) => console.warn(m, JSON.stringify(o)), info: () => undefined },
   });
@@ -96,6 +101,7 @@ async function main(): Promise<void> {
       await sweeper?.stop();
       await listener?.close();
       await app.close();
+      await publisher.close();
       await closeOcr();
       await database.close();
     } finally {

@@ -13,7 +13,8 @@
  *   runs them, and taking a connection), "store" from there to the first statement after the commit (lock, number,
  *   the insert of definition and artefacts, the served pointer, the notice, the audit entry, the commit), "load"
  *   from there to the return (this instance reads the version back and serves it: its submission validators are
- *   compiled then).
+ *   compiled then); and `FormStore.publish` once more as the server runs it, with `prepareVersion` in the publish
+ *   worker (forms/publishWorker.ts: a worker thread; the definition and the artefacts cross to it and back).
  * Part 2: two server processes A and B (tests/integration/server/durability/harness.ts) on one PostgreSQL schema.
  * Each run publishes the booking on A (PUT /api/admin/forms/{id} with the admin token) and, from the moment the
  * request is sent, polls B's GET /api/forms/{id} (one request at a time, `--poll` ms apart) until it names the new
@@ -49,9 +50,10 @@ import { type FileAccess, formFromDocument, readDocument } from '../../packages/
 import type { FormDefinition } from '../../packages/core/src/dsl/types.js';
 import { precompileValidators } from '../../packages/core/src/validate/index.js';
 import { renderChecksOf } from '../../packages/react/src/engine/renderChecks.js';
-import { loadConfig } from '../../site/server/config.js';
+import { formSettings, loadConfig } from '../../site/server/config.js';
 import { openDatabase } from '../../site/server/db/index.js';
 import { prepareVersion } from '../../site/server/forms/artifacts.js';
+import { PublishWorker } from '../../site/server/forms/publishWorker.js';
 import { FormRegistry, variantsOf } from '../../site/server/forms/registry.js';
 import { FormStore } from '../../site/server/forms/store.js';
 import {
@@ -231,6 +233,9 @@ async function phases(engine: string, definition: unknown, id: string): Promise<
   const database = await openDatabase(loadConfig(env));
   const db = database.db.withPlugin(clock);
   const store = new FormStore(db, new FormRegistry(), { graceDays: 30 });
+  // as the server publishes: checked and compiled in the publish worker (a worker thread), with its default limits
+  const worker = new PublishWorker(formSettings({}).publish);
+  const viaWorker = new FormStore(db, new FormRegistry(), { graceDays: 30, prepare: worker.prepare });
   const samples: Record<string, number[]> = {};
   const note = (name: string, value: number) => {
     samples[name] ??= [];
@@ -244,6 +249,11 @@ async function phases(engine: string, definition: unknown, id: string): Promise<
       const [variants, compileMs] = await timed(() => compileVariants(dsl));
       const [moduleBytes, precompileMs] = await timed(() => precompileModules(variants));
       const split = await publishSplit(store, clock, published, id);
+      const [viaWorkerResult, viaWorkerMs] = await timed(() =>
+        viaWorker.publish(id, definitionOf(definition, run + WARMUP + RUNS), { origin: 'token', name: 'bench' }),
+      );
+      if (!viaWorkerResult.ok || viaWorkerResult.unchanged)
+        throw new Error('the publish through the worker stored nothing');
       if (run < WARMUP) continue;
       note('check (read, meta-schema, one compile)', checkMs);
       note(`compile (${variants.length} variant${variants.length === 1 ? '' : 's'})`, compileMs);
@@ -254,12 +264,14 @@ async function phases(engine: string, definition: unknown, id: string): Promise<
       note('publish: store (transaction, commit)', split.store);
       note('publish: load (served here)', split.load);
       note('publish: total', split.total);
+      note('publish through the publish worker: total', viaWorkerMs);
       sizes = { variants: variants.length, modules, moduleBytes, artefactBytes: 0 };
     }
     const prepared = prepareVersion(definition, id);
     if (prepared.ok)
       sizes.artefactBytes = JSON.stringify(prepared.artifacts).length + JSON.stringify(definition).length;
   } finally {
+    await worker.close();
     await database.close();
     await drop();
     await rm(dataDir, { recursive: true, force: true });

@@ -5,6 +5,7 @@
 
 import { type FormOptions, type FormSource, formFromDocument } from '@antrag/core/document';
 import { loadDocument } from './load.js';
+import { checkPattern } from './patterns.js';
 
 export {
   artefactName,
@@ -16,7 +17,10 @@ export {
   type SourceDiagnostic,
 } from '@antrag/core/document';
 
-/** Reads, imports (for CMS documents) and compiles one file. Never throws for problems of the input. */
+/**
+ * Reads, imports (for CMS documents) and compiles one file, with the server's checks of a publish (its size limits,
+ * patterns that backtrack catastrophically). Never throws for problems of the input.
+ */
 export function loadForm(path: string, options: FormOptions = {}): FormSource {
-  return formFromDocument(loadDocument(path), options);
+  return formFromDocument(loadDocument(path), options, { checkPattern });
 }

@@ -35,6 +35,15 @@ const DESCRIPTIONS: Record<string, string> = {
   'duplicate-step': 'A step id used twice.',
   'content-shape': 'Site content that does not match its schema.',
   'content-reference': 'Site content that refers to a record that does not exist.',
+  'unsafe-regex': 'A pattern that can backtrack catastrophically (exponential or high polynomial time).',
+  'pattern-input-too-long': 'A field with a pattern that takes more characters than the server runs a pattern on.',
+  'too-many-fields': 'A form with more fields than the server compiles.',
+  'too-many-steps': 'A form with more steps than the server compiles.',
+  'too-many-options': 'A field with more choices, or a reference list with more records, than the server compiles.',
+  'too-many-variants': 'A form whose options make more variants than the server compiles.',
+  'too-many-modules': 'A form that compiles into more validator modules than the server makes.',
+  'too-many-compiled-fields': 'A form whose fields over all variants are more than the server compiles.',
+  'too-many-patterns': 'A form with more different patterns than the server checks.',
 };
 
 /** The rule id of a diagnostic, e.g. `antrag/unknown-property`. */

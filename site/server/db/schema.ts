@@ -114,6 +114,8 @@ export interface FormVersionTable {
   rollback_of: ColumnType<number | null, number | null | undefined, number | null>;
   /** When another version took its place; null while served. */
   retired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When staff withdrew it: from then on neither drafts nor submissions may use it (migration 0009). */
+  withdrawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** The version each form serves now. */
@@ -132,7 +134,17 @@ export interface StaffTable {
   role: Generated<string>;
   failed_attempts: Generated<number>;
   locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When the last sign-in attempt was taken (staff/lockout.ts). */
+  last_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Generated<Timestamp>;
+}
+
+/** The lock-out counter of an address that has no staff account, keyed by an HMAC of it (staff/lockout.ts). */
+export interface StaffSignInGuessTable {
+  email_key: string;
+  failed_attempts: Generated<number>;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface StaffSessionTable {
@@ -146,9 +158,9 @@ export interface StaffSessionTable {
 export interface AuditTable {
   id: Generated<number>;
   at: ColumnType<Date, Date | string | undefined, Date | string>;
-  /** `staff:<email>`, `token` (ANTRAG_ADMIN_TOKEN), `cms`, `shipped`. */
+  /** `staff:<email>` of an account, `unknown-email` (a sign-in of an address with none), `token`, `cms`, `shipped`, `cli`. */
   actor: string;
-  /** publish, rollback, sign-in, sign-in-failed, locked, sign-out. */
+  /** One of AUDIT_ACTIONS (staff/audit.ts). */
   action: string;
   form_id: string | null;
   version: number | null;
@@ -190,6 +202,7 @@ export interface Database {
   forms: FormTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
+  staff_sign_in_guesses: StaffSignInGuessTable;
   audit_log: AuditTable;
 }
 

@@ -12,6 +12,7 @@ import type { FormDefinition } from '@antrag/core/dsl/types';
 import { importCms } from '@antrag/core/import';
 import { precompileValidators } from '@antrag/core/validate';
 import { renderChecksOf } from '@antrag/react/render-checks';
+import { checkPattern } from './patternCheck.js';
 import { variantKey, variantsOf } from './registry.js';
 
 /** The compiler's version the artefacts were made with: artefacts of another are compiled again when loaded. */
@@ -95,7 +96,8 @@ function plain(d: Diagnostic): Diagnostic {
 
 /**
  * Checks a definition (DSL or CMS document, told apart by shape), compiles every variant and precompiles every
- * validator module. Never throws for problems of the input: they come back as diagnostics.
+ * validator module. Never throws for problems of the input: they come back as diagnostics. Synchronous and
+ * costly (seconds for a large form): the server runs it in the publish worker (forms/publishWorker.ts).
  */
 export function prepareVersion(definition: unknown, expectedId?: string): PreparedVersion | RefusedVersion {
   const name = 'definition.json';
@@ -108,7 +110,8 @@ export function prepareVersion(definition: unknown, expectedId?: string): Prepar
     return { ok: false, diagnostics: [{ severity: 'error', code: 'too-deep', message, pointer: '' }] };
   }
   const document = readDocument(name, memoryFiles(name, text));
-  const source = formFromDocument(document);
+  // the publish limits come first (nothing larger is compiled), and every pattern is checked for catastrophic backtracking
+  const source = formFromDocument(document, {}, { checkPattern });
   const diagnostics = source.diagnostics.map(plain);
   if (!source.form || !source.definition || !source.kind || hasErrors(diagnostics)) {
     return { ok: false, diagnostics: diagnostics.length ? diagnostics : [noForm()] };

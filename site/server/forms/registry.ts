@@ -1,6 +1,7 @@
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { compileForm } from '@antrag/core/compile';
+import { PUBLISH_LIMITS } from '@antrag/core/compile/publishLimits';
 import type { CompiledForm, JsonSchema } from '@antrag/core/compile/types';
 import type { FormDefinition, JsonPrimitive, SubmitSettings, ValueSource } from '@antrag/core/dsl/types';
 import { type CmsKind, detectCmsKind, importCms } from '@antrag/core/import';
@@ -33,12 +34,10 @@ export interface SubmissionTarget {
 /** The header that names the variant a submission was made with (`mobile=true`), as the engine sends it. */
 export const FORM_OPTIONS_HEADER = 'x-form-options';
 
-/** Most variants compiled for one form: a form with more option combinations serves only its default. */
-const MAX_VARIANTS = 16;
-
 /**
  * The option values a form can be compiled with, every combination: booleans both ways, strings each
- * value of their `enum` (a string without one keeps its default). The defaults come first.
+ * value of their `enum` (a string without one keeps its default). The defaults come first. A form with more
+ * combinations than `PUBLISH_LIMITS.variants` is compiled in its defaults alone (the CLI and the store refuse it).
  */
 export function variantsOf(def: FormDefinition): Array<Record<string, JsonPrimitive>> {
   const choices = Object.entries(def.options ?? {}).map(([name, option]) => {
@@ -47,7 +46,7 @@ export function variantsOf(def: FormDefinition): Array<Record<string, JsonPrimit
   });
   // counted before any is built: 26 boolean options would be 67 million combinations
   const count = choices.reduce((n, c) => n * Math.max(1, c.values.length), 1);
-  if (count > MAX_VARIANTS) return [Object.fromEntries(choices.map((c) => [c.name, c.values[0]]))];
+  if (count > PUBLISH_LIMITS.variants) return [Object.fromEntries(choices.map((c) => [c.name, c.values[0]]))];
   let combos: Array<Record<string, JsonPrimitive>> = [{}];
   for (const { name, values } of choices) combos = combos.flatMap((c) => values.map((v) => ({ ...c, [name]: v })));
   return combos;

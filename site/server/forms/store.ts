@@ -41,6 +41,8 @@ export interface VersionSummary {
   current: boolean;
   rollbackOf?: number;
   retiredAt?: string;
+  /** When staff withdrew it: no longer served to drafts nor taking submissions. */
+  withdrawnAt?: string;
 }
 
 /** One version loaded for serving: its variants and submissions, as a registry of that form alone. */
@@ -64,6 +66,12 @@ export interface FormStoreOptions {
   /** Called after this instance stored a new current version (forms/notify.ts tells the others). */
   onPublished?: (id: string, version: number) => void;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /**
+   * Checks and compiles a definition (`prepareVersion`). The server gives the publish worker's
+   * (forms/publishWorker.ts: another thread, one at a time, within a time and memory limit); without it the store
+   * prepares on the calling thread.
+   */
+  prepare?: (definition: unknown, expectedId?: string) => Promise<PreparedVersion | RefusedVersion>;
 }
 
 /** The largest definition the store takes, in bytes of JSON (the staff API's body limit is the same). */
@@ -95,9 +103,15 @@ export class FormStore {
     private readonly options: FormStoreOptions,
   ) {}
 
+  /** Checks and compiles a definition as a publish does (in the publish worker, when the server has one). */
+  async prepare(definition: unknown, expectedId?: string): Promise<PreparedVersion | RefusedVersion> {
+    if (this.options.prepare) return this.options.prepare(definition, expectedId);
+    return prepareVersion(definition, expectedId);
+  }
+
   /** Checks, compiles and stores a definition as the next version of form `id`, and serves it here at once. */
   async publish(id: string, definition: unknown, actor: Actor): Promise<PublishResult> {
-    const prepared = prepareVersion(definition, id);
+    const prepared = await this.prepare(definition, id);
     if (!prepared.ok) return prepared;
     const warnings = prepared.warnings.length ? { warnings: prepared.warnings } : {};
     const outcome = await this.db.transaction().execute(async (trx) => {
@@ -128,7 +142,7 @@ export class FormStore {
     const hash = contentHash(definition);
     const newest = await this.newestOf(this.db, id, actor.origin);
     if (newest?.content_hash === hash) return { ok: true, id, version: newest.version, unchanged: true };
-    const prepared = prepareVersion(definition, id);
+    const prepared = await this.prepare(definition, id);
     if (!prepared.ok) return prepared;
     const outcome = await this.db.transaction().execute(async (trx) => {
       await lockForm(trx, id);
@@ -207,6 +221,7 @@ export class FormStore {
           'content_hash',
           'rollback_of',
           'retired_at',
+          'withdrawn_at',
         ])
         .where('form_id', '=', id)
         .orderBy('version', 'desc')
@@ -224,7 +239,30 @@ export class FormStore {
       current: r.version === current?.version,
       ...(r.rollback_of !== null ? { rollbackOf: r.rollback_of } : {}),
       ...(r.retired_at ? { retiredAt: new Date(r.retired_at).toISOString() } : {}),
+      ...(r.withdrawn_at ? { withdrawnAt: new Date(r.withdrawn_at).toISOString() } : {}),
     }));
+  }
+
+  /**
+   * Withdraws an older version at once: resumed drafts and submissions naming it are refused from now on, as past
+   * the grace time. The version served now cannot be withdrawn (publish or roll back first).
+   */
+  async withdraw(id: string, version: number, actor: Actor): Promise<'withdrawn' | 'current' | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockForm(trx, id);
+      const current = await currentOf(trx, id);
+      if (current?.version === version) return 'current';
+      const done = await trx
+        .updateTable('form_versions')
+        .set({ withdrawn_at: sql`coalesce(withdrawn_at, now())` })
+        .where('form_id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0) return undefined;
+      this.older.delete(`${id}@${version}`);
+      await audit(trx, actor.name, 'withdraw', id, version, null);
+      return 'withdrawn';
+    });
   }
 
   /** The definition of one version, as it was published. */
@@ -242,18 +280,19 @@ export class FormStore {
    * Version `version` of a form for serving: the current one from the registry, an older one from the database
    * while it is within the grace time after it was replaced ('retired' after that), undefined when there is none.
    */
-  async version(id: string, version: number): Promise<VersionLookup> {
+  async version(id: string, version: number, opts: { evenRetired?: boolean } = {}): Promise<VersionLookup> {
     const key = `${id}@${version}`;
     const cached = this.older.get(key);
-    if (cached && !(await this.pastGrace(id, version))) return cached;
+    if (cached && (opts.evenRetired || !(await this.pastGrace(id, version)))) return cached;
     const row = await this.db
       .selectFrom('form_versions')
-      .select(['kind', 'artifacts', 'definition', 'retired_at'])
+      .select(['kind', 'artifacts', 'retired_at', 'withdrawn_at'])
       .where('form_id', '=', id)
       .where('version', '=', version)
       .executeTakeFirst();
     if (!row) return undefined;
-    if (row.retired_at && this.beyondGrace(new Date(row.retired_at))) return 'retired';
+    const retired = row.withdrawn_at || (row.retired_at && this.beyondGrace(new Date(row.retired_at)));
+    if (retired && !opts.evenRetired) return 'retired';
     const loaded = this.load(id, version, row.kind, row.artifacts as StoredArtifacts);
     this.older.set(key, loaded);
     return loaded;
@@ -430,11 +469,11 @@ export class FormStore {
     if (this.registry.versionOf.get(id) === version) return false;
     const row = await this.db
       .selectFrom('form_versions')
-      .select('retired_at')
+      .select(['retired_at', 'withdrawn_at'])
       .where('form_id', '=', id)
       .where('version', '=', version)
       .executeTakeFirst();
-    return !!row?.retired_at && this.beyondGrace(new Date(row.retired_at));
+    return !!row?.withdrawn_at || (!!row?.retired_at && this.beyondGrace(new Date(row.retired_at)));
   }
 
   private beyondGrace(retiredAt: Date): boolean {

@@ -9,21 +9,29 @@
  * - GET /api/admin/forms/{id}/versions, GET /api/admin/forms/{id}/versions/{n} (the definition as published)
  * - POST /api/admin/forms/{id}/rollback `{ version }` → 201 `{ id, version, rollbackOf }`
  * - GET /api/admin/forms/{id}/problems: why the CMS's or shipped file's latest definition was not published
- * - GET /api/admin/audit?form={id}: who published, rolled back or signed in, and when
+ * - GET /api/admin/audit?form={id}&action={action}&before={id}&limit={1..500}: who published (or was refused),
+ *   rolled back, signed in or managed accounts, and when; newest first, `next` the `before` of the next page
  * - /api/admin/staff…: staff accounts, for the admin token only (routes/staffAccounts.ts)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { prepareVersion } from '../forms/artifacts.js';
 import { type Actor, type FormStore, MAX_DEFINITION_BYTES } from '../forms/store.js';
 import { type StaffPolicy, signIn, signOut } from '../staff/accounts.js';
-import { auditEntries } from '../staff/audit.js';
+import { AUDIT_ACTIONS, type AuditAction, audit, auditEntries, MAX_AUDIT_PAGE } from '../staff/audit.js';
 import { requireStaff, STAFF_COOKIE } from '../staff/auth.js';
 import { RequestProblem } from './lead.js';
 import { registerStaffAccountRoutes } from './staffAccounts.js';
 
 const FORM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
-const VERSION = /^[1-9]\d{0,8}$/;
+/** Versions are PostgreSQL integers: a larger number is no version (and must not reach a query). */
+const MAX_VERSION = 2_147_483_647;
+const VERSION_RANGE = `A version is a whole number from 1 to ${MAX_VERSION}.`;
+
+/** A version from a path or query (digits) or a JSON body (a number), or undefined when it is none. */
+function versionOf(value: unknown): number | undefined {
+  const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_VERSION ? n : undefined;
+}
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -42,14 +50,40 @@ function formIdOf(request: IdRequest): string {
  * A publish under an id that is none (as `antrag publish` sends the id written in the file): the definition's own
  * problems, which name the id at its place, or else what is wrong with the id.
  */
-function badIdAnswer(reply: FastifyReply, id: string, body: unknown) {
-  const checked = body && typeof body === 'object' ? prepareVersion(body) : undefined;
+async function badIdAnswer(reply: FastifyReply, request: IdRequest, ctx: ServerContext, store: FormStore) {
+  const [id, body] = [request.params.id, request.body];
+  // checked as a publish is, in the publish worker: a large body must not hold the event loop here either
+  const checked = body && typeof body === 'object' ? await store.prepare(body) : undefined;
   const message = `'${id.slice(0, 100)}' is not a form id: lower-case letters, digits and hyphens, at most 100 characters`;
   const diagnostics =
     checked && !checked.ok
       ? checked.diagnostics
       : [{ severity: 'error', code: 'bad-form-id', message, pointer: '/id' }];
+  // the id is no form's, and text a caller chose: not written to the log
+  const problems = diagnostics.filter((d) => d.severity === 'error').length;
+  await audit(ctx.db, actorOf(request).name, 'publish-refused', null, null, { problems });
   return reply.code(400).send({ ok: false, message, diagnostics });
+}
+
+/** The audit log's filters and page from GET /api/admin/audit's query, or what is wrong with them. */
+function auditQueryOf(query: Record<string, unknown>) {
+  const { form, action, before, limit } = query;
+  if (form !== undefined && (typeof form !== 'string' || !FORM_ID.test(form))) return 'form must be a form id';
+  if (action !== undefined && !AUDIT_ACTIONS.includes(action as AuditAction)) {
+    return `action must be one of ${AUDIT_ACTIONS.join(', ')}`;
+  }
+  const beforeId = before === undefined ? undefined : versionOf(before);
+  if (before !== undefined && beforeId === undefined) return 'before must be an entry id (the next of a page)';
+  const size = typeof limit === 'string' && /^\d{1,3}$/.test(limit) ? Number(limit) : Number.NaN;
+  if (limit !== undefined && !(size >= 1 && size <= MAX_AUDIT_PAGE)) {
+    return `limit must be a whole number from 1 to ${MAX_AUDIT_PAGE}`;
+  }
+  return {
+    formId: form as string | undefined,
+    action: action as AuditAction | undefined,
+    before: beforeId,
+    limit: limit === undefined ? undefined : size,
+  };
 }
 
 function actorOf(request: FastifyRequest): Actor {
@@ -65,6 +99,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
     lockoutAttempts: ctx.config.forms.lockoutAttempts,
     lockoutMinutes: ctx.config.forms.lockoutMinutes,
     sessionHours: ctx.config.forms.sessionHours,
+    secret: ctx.config.secret,
   };
   const secure = ctx.config.publicUrl.startsWith('https:');
 
@@ -86,7 +121,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
         return reply
           .code(423)
           .header('Retry-After', String(result.retryAfterSeconds))
-          .send({ ok: false, message: `Too many failed sign-ins: try again in ${minutes} minutes.` });
+          .send({
+            ok: false,
+            message: `Too many failed sign-ins: try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          });
       }
       if (!result.ok) return reply.code(401).send({ ok: false, message: 'The e-mail address or password is wrong.' });
       reply.setCookie(STAFF_COOKIE, result.token, {
@@ -122,7 +160,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
     '/api/admin/forms/:id',
     { ...publisher, bodyLimit: MAX_DEFINITION_BYTES },
     async (request: IdRequest, reply: FastifyReply) => {
-      if (!FORM_ID.test(request.params.id)) return badIdAnswer(reply, request.params.id, request.body);
+      if (!FORM_ID.test(request.params.id)) return badIdAnswer(reply, request, ctx, store);
       const id = request.params.id;
       if (request.body === undefined || request.body === null || typeof request.body !== 'object') {
         return reply.code(400).send({ ok: false, message: 'Send the definition as a JSON object or array.' });
@@ -130,6 +168,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
       const result = await store.publish(id, request.body, actorOf(request));
       if (!result.ok) {
         const count = result.diagnostics.filter((d) => d.severity === 'error').length;
+        await audit(ctx.db, actorOf(request).name, 'publish-refused', id, null, { problems: count });
         const first = result.diagnostics[0];
         return reply.code(400).send({
           ok: false,
@@ -158,28 +197,48 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
   type VersionRequest = FastifyRequest<{ Params: { id: string; version: string } }>;
   app.get('/api/admin/forms/:id/versions/:version', viewer, async (request: VersionRequest, reply) => {
     const id = formIdOf(request);
-    if (!VERSION.test(request.params.version)) {
-      return reply.code(400).send({ ok: false, message: 'A version is a whole number from 1.' });
-    }
-    const definition = await store.definition(id, Number(request.params.version));
+    const version = versionOf(request.params.version);
+    if (version === undefined) return reply.code(400).send({ ok: false, message: VERSION_RANGE });
+    const definition = await store.definition(id, version);
     if (definition === undefined) {
-      return reply.code(404).send({ ok: false, message: `Form '${id}' has no version ${request.params.version}` });
+      return reply.code(404).send({ ok: false, message: `Form '${id}' has no version ${version}` });
     }
     reply.header('Cache-Control', 'no-store');
-    return { id, version: Number(request.params.version), definition };
+    return { id, version, definition };
   });
 
   app.post('/api/admin/forms/:id/rollback', { ...publisher, bodyLimit: 1024 }, async (request: IdRequest, reply) => {
     const id = formIdOf(request);
-    const version = (request.body as { version?: unknown } | undefined)?.version;
-    if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    const given = (request.body as { version?: unknown } | undefined)?.version;
+    if (typeof given !== 'number') {
       return reply.code(400).send({ ok: false, message: 'Send { "version": n } with the version to serve again.' });
     }
+    const version = versionOf(given);
+    if (version === undefined) return reply.code(400).send({ ok: false, message: VERSION_RANGE });
     const result = await store.rollback(id, version, actorOf(request));
     if (!result) return reply.code(404).send({ ok: false, message: `Form '${id}' has no version ${version}` });
     if (result.unchanged) return reply.code(200).send({ id, version, unchanged: true });
     return reply.code(201).send({ ...result, rollbackOf: version });
   });
+
+  // a harmful older version (a rule that hangs, a consent dropped by mistake) stops serving drafts and submissions now
+  app.post(
+    '/api/admin/forms/:id/versions/:version/withdraw',
+    { ...publisher, bodyLimit: 1024 },
+    async (request: VersionRequest, reply) => {
+      const id = formIdOf(request);
+      const version = versionOf(request.params.version);
+      if (version === undefined) return reply.code(400).send({ ok: false, message: VERSION_RANGE });
+      const result = await store.withdraw(id, version, actorOf(request));
+      if (result === undefined)
+        return reply.code(404).send({ ok: false, message: `Form '${id}' has no version ${version}` });
+      if (result === 'current') {
+        const message = `Version ${version} is the one '${id}' serves now: publish or roll back to another first.`;
+        return reply.code(409).send({ ok: false, message });
+      }
+      return { id, version, withdrawn: true };
+    },
+  );
 
   app.get('/api/admin/forms/:id/problems', viewer, async (request: IdRequest, reply) => {
     const id = formIdOf(request);
@@ -188,12 +247,10 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
   });
 
   app.get('/api/admin/audit', viewer, async (request, reply) => {
-    const form = (request.query as { form?: unknown }).form;
-    if (form !== undefined && (typeof form !== 'string' || !FORM_ID.test(form))) {
-      return reply.code(400).send({ ok: false, message: 'form must be a form id' });
-    }
+    const query = auditQueryOf(request.query as Record<string, unknown>);
+    if (typeof query === 'string') return reply.code(400).send({ ok: false, message: query });
     reply.header('Cache-Control', 'no-store');
-    return { entries: await auditEntries(ctx.db, form as string | undefined) };
+    return auditEntries(ctx.db, query);
   });
 
   registerStaffAccountRoutes(app, ctx);

@@ -27,7 +27,7 @@ export const phoneRuntimeUrl = (runtimeUrl: string) => runtimeUrl.replace(/(\.js
  */
 export function registerFormRoutes(
   app: FastifyInstance,
-  _ctx: ServerContext,
+  ctx: ServerContext,
   registry: FormRegistry,
   runtimeUrl = DEFAULT_RUNTIME_URL,
   store?: FormStore,
@@ -44,6 +44,11 @@ export function registerFormRoutes(
     request: FormRequest,
     reply: FastifyReply,
     query: Record<string, string> = request.query,
+    /**
+     * Validators of a retired version are still served: a page open on it checks its next step with them, and its
+     * submission then gets 409, on which the engine moves the applicant to the current version, answers kept.
+     */
+    evenRetired = false,
   ): Promise<CompiledForm | undefined> => {
     const { version, ...options } = query;
     const id = request.params.id;
@@ -55,7 +60,7 @@ export function registerFormRoutes(
           .send({ ok: false, message: `'${version.slice(0, 20)}' is not a version: a whole number from 1` });
         return undefined;
       }
-      const found = await store.version(id, Number(version));
+      const found = await store.version(id, Number(version), { evenRetired });
       if (found === 'retired') {
         reply.code(410).send({ ok: false, code: 'form-version-retired', message: retiredMessage(id, version) });
         return undefined;
@@ -83,7 +88,15 @@ export function registerFormRoutes(
     // the current versions' stored modules, as the store loads them
     store.onLoaded = (loaded) => rememberModules(loaded.registry, loaded.artifacts.modules);
   }
-  app.get('/api/forms/:id', async (request: FormRequest, reply) => {
+  // an older version is read from the database when asked for: those requests count against a limit per address
+  const versionLimit = app.rateLimit({ max: ctx.config.rateLimits.contentPerMinute, timeWindow: '1 minute' });
+  const limited = {
+    preHandler: async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      if ((request.query as Record<string, unknown>).version !== undefined)
+        await versionLimit.call(this, request, reply);
+    },
+  };
+  app.get('/api/forms/:id', limited, async (request: FormRequest, reply) => {
     const form = await variantOf(request, reply);
     if (!form) return reply;
     reply.header('Cache-Control', 'no-cache');
@@ -118,17 +131,17 @@ export function registerFormRoutes(
       .header('Content-Type', 'text/javascript; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(`${code}\nexport const formVersion = ${JSON.stringify(form.version)};\n`);
-  app.get('/api/forms/:id/validators.js', async (request: FormRequest, reply) => {
-    const form = await variantOf(request, reply);
+  app.get('/api/forms/:id/validators.js', limited, async (request: FormRequest, reply) => {
+    const form = await variantOf(request, reply, request.query, true);
     if (!form) return reply;
     return sendModule(reply, moduleOf(form), form);
   });
   // one step's validators, which the browser loads as the step is about to show; `retry` (the count of failed
   // loads) only makes another address, since older browsers keep a failed module import for the page's life
   type StepRequest = FastifyRequest<{ Params: { id: string; file: string }; Querystring: Record<string, string> }>;
-  app.get('/api/forms/:id/validators/:file', async (request: StepRequest, reply) => {
+  app.get('/api/forms/:id/validators/:file', limited, async (request: StepRequest, reply) => {
     const { retry: _retry, ...options } = request.query;
-    const form = await variantOf(request, reply, options);
+    const form = await variantOf(request, reply, options, true);
     if (!form) return reply;
     const step = /^(0|[1-9]\d{0,3})\.js$/.exec(request.params.file)?.[1];
     if (step === undefined || Number(step) >= form.stepSchemas.length) {

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { LEAD_TOKEN_HEADER } from '../routes/leadAccess.js';
 import { checkBearer } from '../tokens.js';
-import { type StaffRole, sessionMember } from './accounts.js';
+import { type StaffRole, sessionMember, staffName } from './accounts.js';
 
 /** The name of the staff session cookie. */
 export const STAFF_COOKIE = 'antrag_staff';
@@ -68,7 +68,7 @@ async function callerOf(ctx: ServerContext, request: FastifyRequest): Promise<St
   const cookie = request.cookies?.[STAFF_COOKIE];
   if (cookie) {
     const member = await sessionMember(ctx.db, cookie);
-    if (member) return { origin: 'staff', name: `staff:${member.email}`, role: member.role };
+    if (member) return { origin: 'staff', name: staffName(member), role: member.role };
   }
   const leadToken = request.headers[LEAD_TOKEN_HEADER];
   if (typeof leadToken === 'string' && leadToken.length <= 128) {

@@ -48,6 +48,17 @@ describe('FormRunner as a wizard', () => {
     expect(await screen.findByRole('heading', { name: 'Where you live' })).toBeTruthy();
   });
 
+  it('offers the draft with focus on Yes: Enter at once keeps the answers, it never deletes them', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 1, data: { firstName: 'Ann' } }));
+    render(<FormRunner form={demo} validation={runtimeValidation(demo)} locale="en" />);
+    const yes = await screen.findByRole('button', { name: 'Yes' });
+    await waitFor(() => expect(document.activeElement).toBe(yes));
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Where you live' })).toBeTruthy();
+    expect(localStorage.getItem('RUNNER_DEMO')).not.toBeNull();
+  });
+
   it("offers the draft on remount: 'No, thanks!' deletes it", async () => {
     const user = userEvent.setup();
     localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 1, data: { firstName: 'Ann' } }));

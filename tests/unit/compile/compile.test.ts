@@ -574,6 +574,20 @@ describe('compileForm diagnostics', () => {
     );
   });
 
+  it('refuses field names every object already has, which would break the compiled schema', () => {
+    const result = compileForm({
+      ...definition(),
+      steps: [{ id: 'one', title: 'x', fields: [{ name: '__proto__', type: 'text', label: 'x' }] }],
+    });
+    expect(result.form).toBeUndefined();
+    expect(result.diagnostics).toContainEqual(
+      expect.objectContaining({
+        pointer: '/steps/0/fields/0/name',
+        message: 'must not be "__proto__", "constructor", "prototype": every object already has these',
+      }),
+    );
+  });
+
   it('reports a wrong shape with the JSON pointer of the offending value', () => {
     const result = compileForm({
       ...definition(),

@@ -88,6 +88,19 @@ describe('the answers of a draft that still fit another version of its form', ()
     expect(fitting.data).toEqual({ firstName: 'Ann', age: 150, plan: 'plus', nickname: 'Annie', note: 'Thank you' });
   });
 
+  it('leave out a consent, to be given again to the words of the new version; keep a ticked preference', () => {
+    const terms: Field = { name: 'terms', type: 'checkbox', label: 'I accept the 2027 terms', required: true };
+    const parking: Field = { name: 'parking', type: 'checkbox', label: 'Parking' };
+    const v2 = version(2, {
+      about: [firstName, email, emailConfirm],
+      plan: [plan('basic', 'plus')],
+      end: [terms, parking],
+    });
+    const fitting = fittingAnswers(v2, createFormValidator(v2), { firstName: 'Ann', terms: true, parking: true });
+    expect(fitting.data).toEqual({ firstName: 'Ann', parking: true });
+    expect(fitting.dropped).toEqual(['terms']);
+  });
+
   it('leave out a value of another type than the field now takes', () => {
     const v2 = version(2, {
       about: [firstName, email, emailConfirm, { name: 'age', type: 'text' }],

@@ -70,6 +70,12 @@ export function describeError(e: ErrorObject): string {
     }
     case 'anyOf':
       return 'matches none of the allowed shapes';
+    case 'not': {
+      // the meta-schema's one `not`: names every object already has (`__proto__`, `constructor`, `prototype`)
+      const not = isObject(e.schema) ? e.schema : {};
+      const taken = Array.isArray(not.enum) ? not.enum.map((v) => JSON.stringify(v)).join(', ') : '';
+      return taken ? `must not be ${taken}: every object already has these` : 'is not allowed here';
+    }
     default:
       return e.message ?? `fails ${e.keyword}`;
   }

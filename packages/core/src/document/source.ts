@@ -4,9 +4,11 @@
  * buffer being edited, so both report the same diagnostics at the same places.
  */
 import { compileForm } from '../compile/index.js';
+import { patternDiagnostics, type RegexChecker } from '../compile/patternSafety.js';
+import { checkPublishLimits, fieldsOf, patternSitesOf } from '../compile/publishLimits.js';
 import type { CompiledForm, Diagnostic } from '../compile/types.js';
 import type { FormDefinition, JsonPrimitive } from '../dsl/types.js';
-import { type CmsKind, type ImportResult, importCms } from '../import/index.js';
+import { type CmsKind, cmsPlaceOf, type ImportResult, importCms } from '../import/index.js';
 import { escapeSegment } from '../json/pointer.js';
 import { classify, type DocumentKind } from './classify.js';
 import type { LoadedDocument, LocatedDiagnostic } from './document.js';
@@ -94,14 +96,30 @@ const UNKNOWN_SHAPE =
   'or a CMS definition (booking v1: an array of items with customerData or orderData; booking v2: an object with ' +
   'flatData.steps; review: an object with action and steps made of groups)';
 
-/** Imports (for CMS documents) and compiles one read document. Never throws for problems of the input. */
-export function formFromDocument(document: LoadedDocument, options: FormOptions = {}): FormSource {
-  const source = readForm(document, options);
+/** What `formFromDocument` checks besides the compiler's own checks. */
+export interface SourceChecks {
+  /**
+   * Checks a pattern for catastrophic backtracking (recheck: the server and the CLI pass it, since it needs Node);
+   * without it patterns are not checked for it.
+   */
+  checkPattern?: RegexChecker;
+}
+
+/**
+ * Imports (for CMS documents) and compiles one read document. The publish limits (`checkPublishLimits`) are checked
+ * first: a form past them is not compiled. Never throws for problems of the input.
+ */
+export function formFromDocument(
+  document: LoadedDocument,
+  options: FormOptions = {},
+  checks: SourceChecks = {},
+): FormSource {
+  const source = readForm(document, options, checks);
   source.diagnostics = byPosition(source.diagnostics);
   return source;
 }
 
-function readForm(document: LoadedDocument, options: FormOptions): FormSource {
+function readForm(document: LoadedDocument, options: FormOptions, checks: SourceChecks): FormSource {
   const source: FormSource = { file: document.file, kind: null, document, diagnostics: [...document.diagnostics] };
   if (document.value === undefined) return source;
   const kind = classify(document.value, document.file);
@@ -116,37 +134,63 @@ function readForm(document: LoadedDocument, options: FormOptions): FormSource {
     );
     return source;
   }
+  if (source.kind === 'dsl') readDsl(source, document, options, checks);
+  else readCms(source, source.kind, document, options, checks);
+  return source;
+}
 
-  if (source.kind === 'dsl') {
-    const result = compileSafely(document.value, options);
-    source.definition = document.value as FormDefinition;
-    source.diagnostics.push(...result.diagnostics.map((d) => located(document, d)));
-    // the core keeps a form despite unknown field types; for the CLI any error makes the file invalid
-    source.form = hasErrors(source.diagnostics) ? undefined : result.form;
-    return source;
+function readDsl(source: FormSource, document: LoadedDocument, options: FormOptions, checks: SourceChecks): void {
+  source.definition = document.value as FormDefinition;
+  const limits = checkPublishLimits(document.value);
+  source.diagnostics.push(...limits.map((d) => located(document, d)));
+  if (hasErrors(limits)) return;
+  const result = compileSafely(document.value, options);
+  source.diagnostics.push(...result.diagnostics.map((d) => located(document, d)));
+  if (checks.checkPattern) {
+    const sites = patternSitesOf(fieldsOf(document.value));
+    source.diagnostics.push(...patternDiagnostics(sites, checks.checkPattern).map((d) => located(document, d)));
   }
+  // the core keeps a form despite unknown field types; for the CLI any error makes the file invalid
+  source.form = hasErrors(source.diagnostics) ? undefined : result.form;
+}
 
-  const imported = importSafely(source.kind, document.value);
+function readCms(
+  source: FormSource,
+  kind: CmsKind,
+  document: LoadedDocument,
+  options: FormOptions,
+  checks: SourceChecks,
+): void {
+  const imported = importSafely(kind, document.value);
   source.diagnostics.push(...imported.diagnostics.map((d) => located(document, d)));
-  if (!imported.definition) return source;
+  if (!imported.definition) return;
   source.definition = imported.definition;
+  const root = document.locate('');
+  // The imported DSL has no place in the CMS document: its diagnostics are reported at the document's root.
+  const atRoot = (d: Diagnostic): SourceDiagnostic => ({
+    ...d,
+    file: root.file,
+    line: root.line,
+    column: root.column,
+    pointer: '',
+    message: `in the imported definition at ${d.pointer || '/'}: ${d.message}`,
+    definitionPointer: d.pointer || '/',
+  });
+  const limits = checkPublishLimits(imported.definition);
+  source.diagnostics.push(...limits.map(atRoot));
+  if (hasErrors(limits)) return;
   const result = compileSafely(imported.definition, options);
   source.form = result.form;
-  const root = document.locate('');
-  for (const d of result.diagnostics) {
-    // The compiler's pointers are into the imported DSL; report them at the CMS document's root.
-    source.diagnostics.push({
-      ...d,
-      file: root.file,
-      line: root.line,
-      column: root.column,
-      pointer: '',
-      message: `in the imported definition at ${d.pointer || '/'}: ${d.message}`,
-      definitionPointer: d.pointer || '/',
-    });
+  source.diagnostics.push(...result.diagnostics.map(atRoot));
+  if (checks.checkPattern) {
+    const sites = patternSitesOf(fieldsOf(imported.definition));
+    for (const d of patternDiagnostics(sites, checks.checkPattern)) {
+      // a pattern comes from the document's `validationRegex`: reported there
+      const place = cmsPlaceOf(sites.find((s) => s.pointer === d.pointer)?.rule ?? {});
+      source.diagnostics.push(place === undefined ? atRoot(d) : located(document, { ...d, pointer: place }));
+    }
   }
   if (hasErrors(source.diagnostics)) source.form = undefined;
-  return source;
 }
 
 export function fileReport(source: FormSource, diagnostics: readonly Diagnostic[] = source.diagnostics): FileReport {

@@ -171,7 +171,20 @@ export function patternRule(
   diagnostics: Diagnostic[],
 ): Rule {
   const valid = checkRegex(source, at, diagnostics);
-  return { pattern: valid && whole ? wholeValuePattern(source) : source, message };
+  const rule = { pattern: valid && whole ? wholeValuePattern(source) : source, message };
+  patternPlaces.set(rule, at);
+  return rule;
+}
+
+/** The place in its CMS document of each pattern rule an import made (its `validationRegex`). */
+const patternPlaces = new WeakMap<object, string>();
+
+/**
+ * Where in the CMS document a pattern rule of an imported definition came from (`…/validationRegex`), for checks
+ * that run on the imported definition but report to the document's author; undefined for any other rule.
+ */
+export function cmsPlaceOf(rule: object): string | undefined {
+  return patternPlaces.get(rule);
 }
 
 /**

@@ -18,7 +18,7 @@ export type {
   ReviewDocument,
 } from './cms-types.js';
 export { CMS_KINDS } from './cms-types.js';
-export { slugify } from './common.js';
+export { cmsPlaceOf, slugify } from './common.js';
 export { importReview } from './review.js';
 export { checkCmsDocument } from './shape.js';
 export type { ImportOptions, ImportResult } from './types.js';

@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import ajvFormats from 'ajv-formats';
+import { PUBLISH_LIMITS } from '../compile/publishLimits.js';
 import { keywords } from './keywords.js';
 import { formats } from './runtime.js';
 
@@ -33,6 +34,44 @@ export function extendAjv<T extends Ajv>(ajv: T): T {
   return ajv;
 }
 
+/** ajv's type of a regular-expression engine (not exported by name). */
+type RegExpEngine = NonNullable<NonNullable<Options['code']>['regExp']>;
+
+/** Whether `text` has more code points than `limit` (JSON Schema counts code points, JavaScript code units). */
+function longerThan(text: string, limit: number): boolean {
+  if (text.length <= limit) return false;
+  if (text.length > 2 * limit) return true;
+  let points = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // the second half of a surrogate pair is no code point of its own
+    if (unit < 0xdc00 || unit > 0xdfff) points++;
+  }
+  return points > limit;
+}
+
+/**
+ * ajv's regular expressions, run on at most `PUBLISH_LIMITS.patternInput` code points: a longer text fails the
+ * pattern without it being run. With `allErrors` (ajv-errors needs it) a field's `maxLength` does not stop its
+ * pattern from running, so this bounds what a slow pattern can cost on any text a request sends. It refuses nothing
+ * valid: a field with a pattern takes no longer text (`checkPublishLimits`).
+ */
+export const boundedRegExp: RegExpEngine = Object.assign(
+  (pattern: string, flags: string) => {
+    const expression = new RegExp(pattern, flags);
+    // ajv keys its cache of expressions by `toString()`
+    return {
+      test: (text: string) => !longerThan(text, PUBLISH_LIMITS.patternInput) && expression.test(text),
+      toString: () => expression.toString(),
+    };
+  },
+  { code: 'boundedRegExp' },
+);
+
+/**
+ * An ajv instance with Antrag's options, formats and keywords. Validators compiled at run time (the server's) run
+ * their patterns through `boundedRegExp`; code generated for the browser (`options.code` given) keeps `RegExp`.
+ */
 export function createAjv(options: Options = {}): Ajv {
-  return extendAjv(new Ajv({ ...AJV_OPTIONS, ...options }));
+  return extendAjv(new Ajv({ ...AJV_OPTIONS, code: options.code ?? { regExp: boundedRegExp }, ...options }));
 }

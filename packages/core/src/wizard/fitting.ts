@@ -29,7 +29,7 @@ export function fittingAnswers(
   const kept: FormData = {};
   const dropped: string[] = [];
   for (const [name, value] of Object.entries(data)) {
-    if (form.fields[name]?.hasData) kept[name] = value;
+    if (form.fields[name]?.hasData && !isConsent(form, name)) kept[name] = value;
     else dropped.push(name);
   }
   for (let failing = failingAnswers(form, validator, kept); failing.size > 0; ) {
@@ -40,6 +40,19 @@ export function fittingAnswers(
   const order = Object.keys(data);
   dropped.sort((a, b) => order.indexOf(a) - order.indexOf(b));
   return { data: kept, dropped };
+}
+
+/**
+ * Whether a field records consent (an agreement, or a checkbox the form requires ticked): its text may have changed
+ * with the version (new terms, a deposit), and a tick given to other words must not count for these, so it is asked
+ * for again.
+ */
+function isConsent(form: CompiledForm, name: string): boolean {
+  const plan = form.fields[name];
+  if (plan?.type === 'agreement') return true;
+  if (plan?.type !== 'checkbox') return false;
+  const required = (schema: { required?: unknown }) => Array.isArray(schema.required) && schema.required.includes(name);
+  return !!plan.requiredIf || required(form.schema) || form.stepSchemas.some(required);
 }
 
 /** The answered fields whose value some step of `form` finds wrong (a blank value is no answer). */

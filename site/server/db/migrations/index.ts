@@ -10,6 +10,8 @@ import * as leadTokens from './0004-lead-tokens.js';
 import * as idempotency from './0005-idempotency.js';
 import * as uploadSweep from './0006-upload-sweep.js';
 import * as formStore from './0007-form-store.js';
+import * as signInGuard from './0008-sign-in-guard.js';
+import * as versionWithdrawn from './0009-version-withdrawn.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -19,6 +21,8 @@ export const migrations: Record<string, Migration> = {
   '0005-idempotency': idempotency,
   '0006-upload-sweep': uploadSweep,
   '0007-form-store': formStore,
+  '0008-sign-in-guard': signInGuard,
+  '0009-version-withdrawn': versionWithdrawn,
 };
 
 /**

@@ -35,6 +35,7 @@ const TABLES = [
   'payers',
   'staff',
   'staff_sessions',
+  'staff_sign_in_guesses',
   'submissions',
   'uploads',
   'verifications',
@@ -292,6 +293,8 @@ describe.each([pglite, postgres])('database on $name', SLOW, (engine) => {
     const down = await (await createMigrator(db)).migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ['0009-version-withdrawn', 'Down', 'Success'],
+      ['0008-sign-in-guard', 'Down', 'Success'],
       ['0007-form-store', 'Down', 'Success'],
       ['0006-upload-sweep', 'Down', 'Success'],
       ['0005-idempotency', 'Down', 'Success'],

@@ -106,6 +106,9 @@ const SERVER_VARIABLES = [
   'CONTENT_FORMS',
   'CONTENT_FORMS_POLL_SECONDS',
   'CONTENT_WEBHOOK_SECRET',
+  'FORM_PUBLISH_TIMEOUT_MS',
+  'FORM_PUBLISH_MEMORY_MB',
+  'FORM_PUBLISH_QUEUE',
 ];
 
 /** Starts the server and waits until /api/health answers; rejects (and kills it) when it does not in time. */

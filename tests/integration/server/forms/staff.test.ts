@@ -4,7 +4,8 @@
  * `npm run staff -- add` makes them. Checked: sign-in hands out an HttpOnly, SameSite=Strict session cookie that opens
  * the staff API, sign-out ends it, five wrong passwords lock an account (423 with Retry-After, the right password
  * refused too while locked), the audit log records publish, rollback, sign-in and lock-out; callers without
- * credentials get 401, an applicant's token and a viewer who publishes 403.
+ * credentials get 401, an applicant's token and a viewer who publishes 403; a version beyond PostgreSQL's integers
+ * gets 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff } from '../../../../site/server/staff/accounts.js';
@@ -161,6 +162,33 @@ describe('the staff API', () => {
     expect((await publish(base, PROBE_FORM, probeForm(true), headers)).status).toBe(403);
     const rollback = { method: 'POST', headers, json: { version: 1 } };
     expect((await call(base, `/api/admin/forms/${PROBE_FORM}/rollback`, rollback)).status).toBe(403);
+    expect((await versionsOf(base, PROBE_FORM, ADMIN)).versions).toHaveLength(1);
+  });
+
+  it('answers 400, not 500, to a version no PostgreSQL integer holds, in a rollback and in a version’s path', async () => {
+    const range = 'A version is a whole number from 1 to 2147483647.';
+    const rollback = (body: string) =>
+      fetch(`${base}/api/admin/forms/${PROBE_FORM}/rollback`, {
+        method: 'POST',
+        headers: { ...ADMIN, 'Content-Type': 'application/json' },
+        body,
+      });
+    for (const version of ['2147483648', '1e20', '0', '1.5', '-1']) {
+      const answer = await rollback(`{"version": ${version}}`);
+      expect({ version, status: answer.status }).toEqual({ version, status: 400 });
+      expect(((await answer.json()) as { message: string }).message).toBe(range);
+    }
+    expect((await rollback('{"version": 2147483647}')).status).toBe(404);
+
+    for (const version of ['2147483648', '99999999999', '0', '01']) {
+      const answer = await call(base, `/api/admin/forms/${PROBE_FORM}/versions/${version}`, { headers: ADMIN });
+      expect({ version, status: answer.status }).toEqual({ version, status: 400 });
+      expect(answer.body.message).toBe(range);
+    }
+    expect((await call(base, `/api/admin/forms/${PROBE_FORM}/versions/2147483647`, { headers: ADMIN })).status).toBe(
+      404,
+    );
+    expect((await call(base, `/api/admin/forms/${PROBE_FORM}/versions/1`, { headers: ADMIN })).status).toBe(200);
     expect((await versionsOf(base, PROBE_FORM, ADMIN)).versions).toHaveLength(1);
   });
 

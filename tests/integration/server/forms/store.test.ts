@@ -199,6 +199,32 @@ describe('FormStore on PGlite', () => {
     expect((await store.versions('rental'))?.length).toBe(3);
   });
 
+  it('withdraws an older version at once: drafts and submissions naming it are refused, history kept', async () => {
+    const withdraw = (version: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/forms/rental/versions/${version}/withdraw`,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+    expect((await app.inject({ url: '/api/forms/rental?version=2' })).statusCode).toBe(200);
+    expect((await withdraw(2)).json()).toEqual({ id: 'rental', version: 2, withdrawn: true });
+    expect((await app.inject({ url: '/api/forms/rental?version=2' })).statusCode).toBe(410);
+    // its validators stay served: a page open on it checks its next step, and its submission then gets 409
+    expect((await app.inject({ url: '/api/forms/rental/validators/0.js?version=2' })).statusCode).toBe(200);
+    const submitted = await app.inject({
+      method: 'POST',
+      url: '/api/forms/rental/submissions',
+      headers: { 'x-form-version': '2' },
+      payload: { city: 'Bonn' },
+    });
+    expect(submitted.statusCode).toBe(409);
+    expect(submitted.json()).toMatchObject({ code: 'form-version-retired' });
+    expect((await withdraw(3)).statusCode).toBe(409);
+    expect((await withdraw(99)).statusCode).toBe(404);
+    const versions = await store.versions('rental');
+    expect(versions?.find((v) => v.version === 2)?.withdrawnAt).toEqual(expect.any(String));
+  });
+
   it('versions the shipped files by content: unchanged files make no new version', async () => {
     const docs = shippedDocuments(ROOT);
     const problems = await store.syncShipped(docs, (f) => f);
