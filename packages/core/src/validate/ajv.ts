@@ -51,17 +51,18 @@ function longerThan(text: string, limit: number): boolean {
 }
 
 /**
- * ajv's regular expressions, run on at most `PUBLISH_LIMITS.patternInput` code points: a longer text fails the
- * pattern without it being run. With `allErrors` (ajv-errors needs it) a field's `maxLength` does not stop its
- * pattern from running, so this bounds what a slow pattern can cost on any text a request sends. It refuses nothing
- * valid: a field with a pattern takes no longer text (`checkPublishLimits`).
+ * ajv's regular expressions, run on at most `PUBLISH_LIMITS.patternInput` code points: a longer text is not run and
+ * left to the field's `maxLength`, which refuses it (a field with a pattern takes no longer text:
+ * `checkPublishLimits`). With `allErrors` (ajv-errors needs it) a `maxLength` does not stop a pattern from running,
+ * so this bounds what a slow pattern can cost on any text a request sends. The pattern is not failed instead: its
+ * message would be the answer's first (a "required" pattern on a 900,000-character message said "required").
  */
 export const boundedRegExp: RegExpEngine = Object.assign(
   (pattern: string, flags: string) => {
     const expression = new RegExp(pattern, flags);
     // ajv keys its cache of expressions by `toString()`
     return {
-      test: (text: string) => !longerThan(text, PUBLISH_LIMITS.patternInput) && expression.test(text),
+      test: (text: string) => longerThan(text, PUBLISH_LIMITS.patternInput) || expression.test(text),
       toString: () => expression.toString(),
     };
   },
