@@ -10,3 +10,6 @@ declare class URLSearchParams {
   get(name: string): string | null;
   toString(): string;
 }
+
+/** High-resolution time (the pattern probe of compile/patternSafety.ts). */
+declare const performance: { now(): number };

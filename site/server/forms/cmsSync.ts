@@ -202,7 +202,10 @@ export class CmsFormSync {
     if (known?.checked && seen(known.result)) return this.refuse(doc, base, id, known.result, true);
     const result = await this.store.publishIfChanged(id, doc.document, CMS);
     if (!result.ok) {
-      this.refusedOf.set(doc.recordId, { hash, id, result, checked: true });
+      // a refusal because of what the form serves now (form-id-taken) is asked again each time: a staff rollback
+      // to a CMS version hands the form back; the document's own problems stand until it changes
+      const own = !result.diagnostics.some((d) => d.code === 'form-id-taken');
+      this.refusedOf.set(doc.recordId, { hash, id, result, checked: own });
       return this.refuse(doc, base, id, result, seen(result));
     }
     this.refusedOf.delete(doc.recordId);
@@ -272,7 +275,11 @@ function precheck(
   ids: Map<FormDocument, string | undefined>,
 ): RefusedVersion | undefined {
   if (!id) return undefined;
-  const others = [...ids].filter(([d, other]) => other === id && d !== doc).map(([d]) => `cms:${d.recordId}`);
+  // only records of one kind clash here; a record of another kind under the same id is refused by the store
+  // (form-id-taken), so a review headline cannot freeze a booking
+  const others = [...ids]
+    .filter(([d, other]) => other === id && d !== doc && d.kind === doc.kind)
+    .map(([d]) => `cms:${d.recordId}`);
   if (others.length) {
     return refusedBecause(
       'duplicate-form-id',

@@ -252,13 +252,21 @@ export class FormStore {
       await lockForm(trx, id);
       const current = await currentOf(trx, id);
       if (current?.version === version) return 'current';
-      const done = await trx
-        .updateTable('form_versions')
-        .set({ withdrawn_at: sql`coalesce(withdrawn_at, now())` })
+      const row = await trx
+        .selectFrom('form_versions')
+        .select('withdrawn_at')
         .where('form_id', '=', id)
         .where('version', '=', version)
         .executeTakeFirst();
-      if (Number(done.numUpdatedRows) === 0) return undefined;
+      if (!row) return undefined;
+      // withdrawn before: nothing changes, nothing more to record
+      if (row.withdrawn_at) return 'withdrawn';
+      await trx
+        .updateTable('form_versions')
+        .set({ withdrawn_at: sql`now()` })
+        .where('form_id', '=', id)
+        .where('version', '=', version)
+        .execute();
       this.older.delete(`${id}@${version}`);
       await audit(trx, actor.name, 'withdraw', id, version, null);
       return 'withdrawn';

@@ -123,9 +123,6 @@ function finalSubmissionOf(form: CompiledForm): SubmitSettings | undefined {
 const isGeneric = (form: CompiledForm, settings: SubmitSettings) =>
   endpointPath(settings.endpoint) === `/api/forms/${form.id}/submissions`;
 
-/** Field types whose values are the results of the server's own checks (a one-time code, a face check). */
-const CHECKED_BY_CALLS: ReadonlySet<FieldPlan['type']> = new Set<FieldPlan['type']>(['otp', 'faceCapture']);
-
 /**
  * Why the answers of a form without a final submission of its own cannot be taken here: its steps send them to
  * calls of their own (which check what this route cannot), or it holds results of checks (a confirmed one-time
@@ -136,9 +133,23 @@ function notTakenHere(form: CompiledForm): string | undefined {
   if (step?.submit) {
     return `The form '${form.id}' sends its answers step by step to its own calls (${step.submit.endpoint}, …), which check them; it has no submission here.`;
   }
-  const checked = Object.values(form.fields).find((p) => CHECKED_BY_CALLS.has(p.type));
+  const checked = checkedField(form.uiSchema, '');
   if (checked) {
-    return `The form '${form.id}' holds the result of a check (${checked.name}) that only its own calls can vouch for: give the form a submission of its own.`;
+    return `The form '${form.id}' holds the result of a check (${checked}) that only its own calls can vouch for: give the form a submission of its own.`;
+  }
+  return undefined;
+}
+
+/** The path of a field, at any depth (a payer's too), whose value is the result of a check: a code, a face check. */
+function checkedField(ui: unknown, path: string): string | undefined {
+  if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return undefined;
+  const node = ui as Record<string, unknown>;
+  if (node['ui:widget'] === 'otp' || node['ui:field'] === 'faceCapture') return path || '/';
+  // a payer's fields are in its `ui:options.itemUiSchema`
+  for (const [key, child] of Object.entries(node)) {
+    const inner = key.startsWith('ui:') || key === 'items' || key === 'itemUiSchema';
+    const found = checkedField(child, inner ? path : `${path}/${key}`);
+    if (found) return found;
   }
   return undefined;
 }

@@ -11,6 +11,7 @@ import {
   patternDiagnostics,
   type RegexCheck,
   type RegexChecker,
+  slowOnProbe,
   unsafePatternReason,
 } from '../../../packages/core/src/compile/patternSafety.js';
 import { fieldsOf, patternSitesOf } from '../../../packages/core/src/compile/publishLimits.js';
@@ -160,5 +161,26 @@ describe('formFromDocument with a pattern checker', () => {
     );
     expect(source.diagnostics.map((d) => `${d.code} ${d.pointer}`)).toEqual(['too-many-fields /steps']);
     expect(source.form).toBeUndefined();
+  });
+});
+
+describe('slowOnProbe: a second opinion by running the pattern', () => {
+  it('finds patterns whose bounded repetitions take long to fail on short texts, which the growth analysis passes', () => {
+    for (const pattern of ['^(?:[A-Za-z]{1,10} ?){1,10}$', '^(?:a?){25}a{25}$', '^(?:[a-z]?[a-z]?){20}$']) {
+      expect(slowOnProbe(pattern), pattern).toMatch(/^takes too long to fail on short texts \(for example on /);
+    }
+  });
+
+  it('passes the patterns forms use', () => {
+    for (const pattern of [
+      '^[0-9]{5}$',
+      "^[\\p{L} .'-]+$",
+      '^[a-z0-9]+(-[a-z0-9]+)*$',
+      '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$',
+      '^\\+?[0-9 ()-]{6,20}$',
+      '^[^<>]*$',
+    ]) {
+      expect(slowOnProbe(pattern), pattern).toBeUndefined();
+    }
   });
 });

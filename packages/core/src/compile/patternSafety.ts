@@ -73,6 +73,53 @@ function compiles(pattern: string): boolean {
   }
 }
 
+/** Characters a probe repeats: letters, digits, blanks and the punctuation names and codes are made of. */
+const PROBE_UNITS = ['a', 'A', '1', ' ', '-', '.', '_', 'a ', 'aA1'];
+/** What a probe ends with, so that the pattern fails at the end and backtracks through all of it. */
+const PROBE_ENDS = ['!', '\u0000', ''];
+/** Longest probe, in repetitions, and the time one probe may take before the pattern counts as slow. */
+const PROBE_REPEATS = 120;
+const PROBE_SLOW_MS = 50;
+
+/**
+ * A second opinion, by running the pattern: the checker judges how time grows with a text's length, so a pattern
+ * whose repetitions are bounded (`^(?:[A-Za-z]{1,10} ?){1,10}$`) counts as safe although it takes seconds to fail
+ * on 36 characters. The pattern is run on texts of growing length made of one unit each (`aaa…!`); when one run
+ * takes longer than 50 ms, the pattern is slow, and the text is the example. Growing two repetitions at a time, a
+ * slow pattern is caught before a run takes long. Safe patterns take a few milliseconds for all of it.
+ */
+export function slowOnProbe(pattern: string): string | undefined {
+  let expression: RegExp;
+  try {
+    expression = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  for (let repeats = 2; repeats <= PROBE_REPEATS; repeats += 2) {
+    for (const unit of PROBE_UNITS) {
+      for (const end of PROBE_ENDS) {
+        const text = unit.repeat(repeats) + end;
+        if (runTime(expression, text) > PROBE_SLOW_MS && fastestOf3(expression, text) > PROBE_SLOW_MS) {
+          const example = `${JSON.stringify(unit)}.repeat(${repeats})${end ? ` + ${JSON.stringify(end)}` : ''}`;
+          return `takes too long to fail on short texts (for example on ${example}), which would stall the server`;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+function runTime(expression: RegExp, text: string): number {
+  const started = performance.now();
+  expression.test(text);
+  return performance.now() - started;
+}
+
+/** The fastest of three more runs: a pause of the machine (a busy CI runner, a garbage collection) is not the pattern's. */
+function fastestOf3(expression: RegExp, text: string): number {
+  return Math.min(runTime(expression, text), runTime(expression, text), runTime(expression, text));
+}
+
 /** One error per pattern rule whose expression the checker finds unsafe, at the rule's `pattern`. */
 export function patternDiagnostics(sites: readonly PatternSite[], check: RegexChecker): Diagnostic[] {
   const reasons = new Map<string, string | undefined>();
@@ -80,7 +127,9 @@ export function patternDiagnostics(sites: readonly PatternSite[], check: RegexCh
   for (const site of sites) {
     // one that is no expression under flag u is reported as such by the compiler or importer
     if (!reasons.has(site.pattern) && !compiles(site.pattern)) reasons.set(site.pattern, undefined);
-    if (!reasons.has(site.pattern)) reasons.set(site.pattern, unsafePatternReason(check(site.pattern)));
+    if (!reasons.has(site.pattern)) {
+      reasons.set(site.pattern, unsafePatternReason(check(site.pattern)) ?? slowOnProbe(site.pattern));
+    }
     const reason = reasons.get(site.pattern);
     if (reason === undefined) continue;
     out.push({

@@ -397,6 +397,36 @@ describe('forms from the CMS', () => {
     }
     expect((await servedForm(a.app, REVIEW)).version).toBe(1);
   });
+
+  it('lets a record of another kind under a form id refuse only itself, and a staff rollback hand a form back', async () => {
+    // a review whose headline slugs to the v1 booking's id: the review is refused, the booking is not frozen
+    const [review] = cms.records.review;
+    const hijack = structuredClone(review.flatData) as Record<string, unknown>;
+    hijack.headline = 'Student Job Booking';
+    cms.records.review.push({ id: 'review-hijack', flatData: hijack });
+    const report = await hookReport();
+    const outcome = (record: string) => report.forms.find((f) => f.record === record);
+    expect(outcome('review-hijack')).toMatchObject({ id: V1, outcome: 'refused' });
+    expect(outcome('review-hijack')?.problems?.[0]).toMatch(/belongs to a booking-v1 form/);
+    expect(report.forms.filter((f) => f.id === V1 && f.record !== 'review-hijack').map((f) => f.outcome)).toEqual([
+      'unchanged',
+    ]);
+    cms.records.review.pop();
+
+    // staff publish their own version of the v2 booking: a CMS edit is refused while it serves
+    const token = { origin: 'token', name: 'token' } as const;
+    const cmsVersion = (await versionsOf(V2)).current;
+    const staffCopy = structuredClone(v2Record());
+    (staffCopy.flatData as { name: string }).name = 'Apartment booking (staff)';
+    expect(await a.store.publish(V2, staffCopy, token)).toMatchObject({ ok: true });
+    const record = v2Record();
+    (record.flatData as { name: string }).name = 'Apartment booking (edited in the CMS)';
+    expect((await hookReport()).forms.find((f) => f.id === V2)).toMatchObject({ outcome: 'refused' });
+    // rolled back to the CMS's version, the next reading publishes the CMS's edit
+    await a.store.rollback(V2, cmsVersion, token);
+    expect((await hookReport()).forms.find((f) => f.id === V2)).toMatchObject({ outcome: 'published' });
+    expect((await versionsOf(V2)).versions[0]).toMatchObject({ origin: 'cms', current: true });
+  });
 });
 
 describe('reading the CMS', () => {

@@ -82,6 +82,33 @@ beforeAll(async () => {
     token,
   );
   expect(codeForm.ok, JSON.stringify(codeForm)).toBe(true);
+  const payerCode = await store.publish(
+    'payer-code',
+    {
+      id: 'payer-code',
+      title: 'Payer code',
+      version: 1,
+      steps: [
+        {
+          id: 'one',
+          title: 'One',
+          fields: [
+            {
+              name: 'payers',
+              type: 'payers',
+              label: 'Payers',
+              itemFields: [
+                { name: 'payerName', type: 'text', label: 'Name' },
+                { name: 'code', type: 'otp', label: 'Code' },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    token,
+  );
+  expect(payerCode.ok, JSON.stringify(payerCode)).toBe(true);
   await store.refresh();
   const ctx: ServerContext = {
     config,
@@ -128,6 +155,10 @@ describe('POST /api/forms/{id}/submissions', () => {
     expect(kyc.json().message).toMatch(/step by step/);
     const code = await submit('code-only', { code: '123456' });
     expect(code.statusCode).toBe(409);
+    // a check's result inside a payer too
+    const nested = await submit('payer-code', { payers: [{ payerName: 'x', code: '123456' }] });
+    expect(nested.statusCode).toBe(409);
+    expect(await rowsOf('payer-code')).toEqual([]);
     expect(await rowsOf('kyc-reverification')).toEqual([]);
     expect(await rowsOf('code-only')).toEqual([]);
   });

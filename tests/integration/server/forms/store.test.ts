@@ -219,6 +219,14 @@ describe('FormStore on PGlite', () => {
     });
     expect(submitted.statusCode).toBe(409);
     expect(submitted.json()).toMatchObject({ code: 'form-version-retired' });
+    // again: the same answer, recorded once
+    expect((await withdraw(2)).json()).toEqual({ id: 'rental', version: 2, withdrawn: true });
+    const withdrawals = await database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'withdraw')
+      .execute();
+    expect(withdrawals).toHaveLength(1);
     expect((await withdraw(3)).statusCode).toBe(409);
     expect((await withdraw(99)).statusCode).toBe(404);
     const versions = await store.versions('rental');
