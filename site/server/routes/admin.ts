@@ -19,10 +19,10 @@ import { type Actor, type FormStore, MAX_DEFINITION_BYTES } from '../forms/store
 import { type StaffPolicy, signIn, signOut } from '../staff/accounts.js';
 import { AUDIT_ACTIONS, type AuditAction, audit, auditEntries, MAX_AUDIT_PAGE } from '../staff/audit.js';
 import { requireStaff, STAFF_COOKIE } from '../staff/auth.js';
+import { FORM_ID } from './forms.js';
 import { RequestProblem } from './lead.js';
 import { registerStaffAccountRoutes } from './staffAccounts.js';
 
-const FORM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 /** Versions are PostgreSQL integers: a larger number is no version (and must not reach a query). */
 const MAX_VERSION = 2_147_483_647;
 const VERSION_RANGE = `A version is a whole number from 1 to ${MAX_VERSION}.`;

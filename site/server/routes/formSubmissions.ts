@@ -24,11 +24,10 @@ import { endpointPath, FORM_OPTIONS_HEADER, type FormRegistry, parseOptionsHeade
 import type { FormStore } from '../forms/store.js';
 import { idempotencyOf, lostKeyRace, rememberAnswer, replay, storedAnswer } from '../idempotency.js';
 import { checkBearer } from '../tokens.js';
-import { retiredMessage } from './forms.js';
+import { FORM_ID, FORM_VERSION_HEADER, namedVersion } from './forms.js';
 import { RequestProblem } from './lead.js';
-import { FORM_VERSION_HEADER, fileRecords, rejection, requestLocale } from './submissions.js';
+import { fileRecords, rejection, requestLocale } from './submissions.js';
 
-const FORM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const FILE_TYPES: ReadonlySet<FieldPlan['type']> = new Set<FieldPlan['type']>([
   'upload',
   'passportUpload',
@@ -49,19 +48,9 @@ async function formOf(
     body: { ok: false, status: false, message, ...(code ? { code } : {}) },
   });
   if (!FORM_ID.test(id) || !registry.forms.has(id)) return refuse(404, `No form '${id.slice(0, 100)}'`);
-  const header = request.headers[FORM_VERSION_HEADER];
-  const text = Array.isArray(header) ? header[0] : header;
-  const current = registry.versionOf.get(id);
-  let source = registry;
-  let version = current;
-  if (text !== undefined && store && current !== undefined && text !== String(current)) {
-    if (!/^[1-9]\d{0,8}$/.test(text)) return refuse(400, `${FORM_VERSION_HEADER} must be a version number`);
-    const older = await store.version(id, Number(text));
-    if (older === 'retired') return refuse(409, retiredMessage(id, text), 'form-version-retired');
-    if (!older) return refuse(400, `The form '${id}' has no version ${text}`);
-    source = older.registry;
-    version = older.version;
-  }
+  const named = await namedVersion(store, registry, id, request.headers[FORM_VERSION_HEADER]);
+  if ('status' in named) return named;
+  const { registry: source, version } = named;
   const variant = source.variant(id, parseOptionsHeader(request.headers[FORM_OPTIONS_HEADER]));
   if (!variant) return refuse(404, `No form '${id}'`);
   if ('error' in variant) return refuse(400, variant.error);

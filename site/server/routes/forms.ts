@@ -157,3 +157,42 @@ export function registerFormRoutes(
 export function retiredMessage(id: string, version: string | number): string {
   return `Version ${version} of the form '${id}' has been replaced and is no longer accepted; load the current version.`;
 }
+
+/** A form id as routes take it: the DSL's pattern, at most 100 characters. */
+export const FORM_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/** The header that names the published version a submission was made on (issue 17). */
+export const FORM_VERSION_HEADER = 'x-form-version';
+
+/** A refusal of a named version, as the submission routes answer it. */
+export interface VersionRefusal {
+  status: number;
+  body: { status: false; ok: false; message: string; code?: string };
+}
+
+/**
+ * The registry of the version of form `id` a submission names in `X-Form-Version`: the served one when it names
+ * that version or none, an older one within its grace time, else a refusal (409 past its grace time or withdrawn,
+ * 400 not a version number or one the form never had).
+ */
+export async function namedVersion(
+  store: FormStore | undefined,
+  registry: FormRegistry,
+  id: string,
+  header: string | string[] | undefined,
+): Promise<{ registry: FormRegistry; version?: number } | VersionRefusal> {
+  const text = Array.isArray(header) ? header[0] : header;
+  const current = registry.versionOf.get(id);
+  if (text === undefined || !store || current === undefined || text === String(current)) {
+    return { registry, version: current };
+  }
+  const refuse = (status: number, message: string, code?: string): VersionRefusal => ({
+    status,
+    body: { status: false, ok: false, message, ...(code ? { code } : {}) },
+  });
+  if (!/^[1-9]\d{0,8}$/.test(text)) return refuse(400, `${FORM_VERSION_HEADER} must be a version number`);
+  const older = await store.version(id, Number(text));
+  if (older === 'retired') return refuse(409, retiredMessage(id, text), 'form-version-retired');
+  if (!older) return refuse(400, `The form '${id}' has no version ${text}`);
+  return { registry: older.registry, version: older.version };
+}

@@ -19,7 +19,7 @@ import {
 import type { FormStore } from '../forms/store.js';
 import { idempotencyOf, lostKeyRace, rememberAnswer, replay, storedAnswer } from '../idempotency.js';
 import { checkBearer } from '../tokens.js';
-import { retiredMessage } from './forms.js';
+import { FORM_VERSION_HEADER, namedVersion } from './forms.js';
 import { RequestProblem } from './lead.js';
 import {
   type AuthorizedLead,
@@ -390,9 +390,6 @@ export function registerSubmissionRoutes(
 
 const LEAD_CLOSED = 'This application is complete and can no longer be changed.';
 
-/** The header that names the published version a submission was made on (issue 17). */
-export const FORM_VERSION_HEADER = 'x-form-version';
-
 type Versioned =
   | { target: SubmissionTarget | undefined; version?: number }
   | { refused: Record<string, unknown>; status: number };
@@ -409,29 +406,9 @@ async function versionedTarget(
   request: FastifyRequest,
   lookup: { method: string; path: string; first: unknown; requested: Record<string, string> },
 ): Promise<Versioned> {
-  const id = found.form.id;
-  const current = registry.versionOf.get(id);
-  const header = request.headers[FORM_VERSION_HEADER];
-  const text = Array.isArray(header) ? header[0] : header;
-  if (text === undefined || !store || current === undefined || text === String(current)) {
-    return { target: found, version: current };
-  }
-  if (!/^[1-9]\d{0,8}$/.test(text)) {
-    return {
-      status: 400,
-      refused: { status: false, ok: false, message: `${FORM_VERSION_HEADER} must be a version number` },
-    };
-  }
-  const older = await store.version(id, Number(text));
-  if (older === 'retired') {
-    return {
-      status: 409,
-      refused: { status: false, ok: false, code: 'form-version-retired', message: retiredMessage(id, text) },
-    };
-  }
-  if (!older) {
-    return { status: 400, refused: { status: false, ok: false, message: `The form '${id}' has no version ${text}` } };
-  }
-  const target = older.registry.find(lookup.method, lookup.path, lookup.first, lookup.requested);
-  return { target, version: older.version };
+  const named = await namedVersion(store, registry, found.form.id, request.headers[FORM_VERSION_HEADER]);
+  if ('status' in named) return { status: named.status, refused: named.body };
+  if (named.registry === registry) return { target: found, version: named.version };
+  const target = named.registry.find(lookup.method, lookup.path, lookup.first, lookup.requested);
+  return { target, version: named.version };
 }
