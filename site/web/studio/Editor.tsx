@@ -1,6 +1,7 @@
 /**
- * The JSON editor: CodeMirror 6 with completion and hover documentation from `schemas/dsl.schema.json`
- * (codemirror-json-schema), undo history per file, and the studio's diagnostics (those of `antrag validate`) set
+ * The JSON editor: CodeMirror 6 with completion and hover help from `schemas/dsl.schema.json` (values and rule names
+ * by place, one plain sentence of help on hover or F1: `assist/`; other property names: codemirror-json-schema), undo
+ * history per file, and the studio's diagnostics (those of `antrag validate`) set
  * from outside. Tab is left to move the focus (keyboard users are not trapped); Ctrl/Cmd+S reaches the page, which
  * saves.
  */
@@ -8,7 +9,7 @@
 import dslSchema from '@antrag/core/dsl.schema.json' with { type: 'json' };
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, redo, redoDepth, undo, undoDepth } from '@codemirror/commands';
-import { json, jsonLanguage } from '@codemirror/lang-json';
+import { json } from '@codemirror/lang-json';
 import {
   bracketMatching,
   defaultHighlightStyle,
@@ -25,20 +26,23 @@ import {
   EditorView,
   highlightActiveLine,
   highlightActiveLineGutter,
-  hoverTooltip,
   keymap,
   lineNumbers,
 } from '@codemirror/view';
-import { jsonCompletion, jsonSchemaHover, stateExtensions } from 'codemirror-json-schema';
+import { jsonCompletion, stateExtensions } from 'codemirror-json-schema';
 import type { JSONSchema7 } from 'json-schema';
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useContext, useEffect, useImperativeHandle, useRef } from 'react';
+import { jsonAssist } from './assist/jsonAssist.js';
+import { type SchemaNode, SchemaPlaces } from './assist/schemaPlaces.js';
+import { Suggest } from './assist/suggest.js';
+import { StudioTContext } from './i18n.js';
 import type { EditorDiagnostic } from './ranges.js';
 
 export interface EditorHandle {
   undo(): void;
   redo(): void;
   focus(): void;
-  /** Replaces the whole text as one undoable change (an import into the open file). */
+  /** Replaces the text as one undoable change (an import, a builder edit): only the part that differs. */
   replaceText(text: string): void;
   /** Puts the cursor at a 1-based line and column and scrolls it into view. */
   goTo(line: number, column: number): void;
@@ -77,6 +81,9 @@ const theme = EditorView.theme({
   '.cm-tooltip': { maxWidth: '36rem' },
 });
 
+// the meta-schema read once: value completion and hover help by place (assist/)
+const suggest = new Suggest(new SchemaPlaces(dslSchema as SchemaNode));
+
 function toCodeMirror(list: readonly EditorDiagnostic[], length: number): Diagnostic[] {
   return list.map((d) => {
     const from = Math.min(d.from, length);
@@ -98,6 +105,9 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor(prop
   // the callbacks change every render; the editor's listeners read the latest ones
   const latest = useRef(props);
   latest.current = props;
+  const t = useContext(StudioTContext);
+  const latestT = useRef(t);
+  latestT.current = t;
 
   const extensions = useRef<Extension[] | undefined>(undefined);
   if (!extensions.current) {
@@ -116,8 +126,7 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor(prop
       highlightSelectionMatches(),
       syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
       json(),
-      jsonLanguage.data.of({ autocomplete: jsonCompletion() }),
-      hoverTooltip(jsonSchemaHover()),
+      jsonAssist({ suggest, t: () => latestT.current, fallback: jsonCompletion() }),
       stateExtensions(dslSchema as unknown as JSONSchema7),
       keymap.of([
         ...closeBracketsKeymap,
@@ -197,7 +206,20 @@ export const Editor = forwardRef<EditorHandle, EditorProps>(function Editor(prop
       replaceText: (text) => {
         const v = view.current;
         if (!v) return;
-        v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: text }, selection: { anchor: 0 } });
+        // only the part that differs: the builder's typing stays one undo step per pause, the cursor in place
+        const before = v.state.doc.toString();
+        if (before === text) return;
+        let start = 0;
+        while (start < before.length && start < text.length && before[start] === text[start]) start += 1;
+        let end = 0;
+        while (
+          end < before.length - start &&
+          end < text.length - start &&
+          before[before.length - 1 - end] === text[text.length - 1 - end]
+        ) {
+          end += 1;
+        }
+        v.dispatch({ changes: { from: start, to: before.length - end, insert: text.slice(start, text.length - end) } });
       },
       goTo: (line, column) => {
         const v = view.current;

@@ -1,0 +1,128 @@
+/**
+ * A choice field's options: each one's label (in the builder's language) and the value stored in the form data;
+ * add, remove, reorder. Values must differ: a repeated value is named at once (the compiler would refuse it too).
+ */
+
+import { textIn, withText } from '@antrag/core/builder';
+import type { Locale, Option } from '@antrag/core/dsl/types';
+import { Button, Input } from 'antd';
+import { useId } from 'react';
+import { useStudioT } from '../i18n.js';
+
+const MAX_OPTIONS = 500;
+
+function nextValue(options: Option[]): string {
+  const taken = new Set(options.map((o) => String(o.value)));
+  let n = options.length + 1;
+  while (taken.has(`option${n}`)) n += 1;
+  return `option${n}`;
+}
+
+export function OptionsEditor({
+  options,
+  locale,
+  onChange,
+}: {
+  options: Option[];
+  locale: Locale;
+  onChange(options: Option[]): void;
+}) {
+  const t = useStudioT();
+  const headingId = useId();
+  const counts = new Map<string, number>();
+  for (const o of options) counts.set(String(o.value), (counts.get(String(o.value)) ?? 0) + 1);
+  const set = (index: number, option: Option) => onChange(options.map((o, i) => (i === index ? option : o)));
+  const move = (index: number, to: number) => {
+    const next = [...options];
+    const [item] = next.splice(index, 1);
+    if (item) next.splice(to, 0, item);
+    onChange(next);
+  };
+
+  return (
+    <fieldset className="antrag-builder-options">
+      <legend id={headingId}>{t('builder.options.title')}</legend>
+      <ol className="antrag-builder-option-list">
+        {options.map((option, index) => {
+          const label = textIn(option.label, locale);
+          const name = label || String(option.value);
+          const duplicate = (counts.get(String(option.value)) ?? 0) > 1;
+          const key = `${index}`;
+          return (
+            <li key={key} className="antrag-builder-option">
+              <Input
+                aria-label={t('builder.options.label', { n: index + 1 })}
+                value={label}
+                maxLength={500}
+                placeholder={textIn(option.label, 'en') || undefined}
+                onChange={(e) => set(index, { ...option, label: withText(option.label, locale, e.target.value) })}
+              />
+              <Input
+                aria-label={t('builder.options.value', { n: index + 1 })}
+                value={String(option.value)}
+                maxLength={200}
+                status={duplicate || String(option.value) === '' ? 'error' : undefined}
+                aria-invalid={duplicate || String(option.value) === ''}
+                onChange={(e) => {
+                  const raw = e.target.value;
+                  // a number or a boolean stays one while its text still reads as one
+                  const value =
+                    typeof option.value === 'number' && raw.trim() !== '' && Number.isFinite(Number(raw))
+                      ? Number(raw)
+                      : typeof option.value === 'boolean' && (raw === 'true' || raw === 'false')
+                        ? raw === 'true'
+                        : raw;
+                  set(index, { ...option, value });
+                }}
+              />
+              <span className="antrag-builder-row-actions">
+                <Button
+                  size="small"
+                  aria-label={t('builder.moveUpNamed', { name })}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1)}
+                >
+                  {t('builder.moveUp')}
+                </Button>
+                <Button
+                  size="small"
+                  aria-label={t('builder.moveDownNamed', { name })}
+                  disabled={index === options.length - 1}
+                  onClick={() => move(index, index + 1)}
+                >
+                  {t('builder.moveDown')}
+                </Button>
+                <Button
+                  size="small"
+                  danger
+                  aria-label={t('builder.deleteNamed', { name })}
+                  disabled={options.length <= 1}
+                  onClick={() => onChange(options.filter((_, i) => i !== index))}
+                >
+                  {t('builder.delete')}
+                </Button>
+              </span>
+              {duplicate ? (
+                <p className="antrag-builder-error" role="alert">
+                  {t('builder.options.duplicate', { value: String(option.value) })}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      <Button
+        disabled={options.length >= MAX_OPTIONS}
+        onClick={() => {
+          const value = nextValue(options);
+          onChange([
+            ...options,
+            { value, label: withText(undefined, 'en', t('builder.options.newLabel', { n: options.length + 1 })) },
+          ]);
+        }}
+      >
+        {t('builder.options.add')}
+      </Button>
+    </fieldset>
+  );
+}
