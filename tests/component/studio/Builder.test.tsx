@@ -97,6 +97,33 @@ describe('the visual builder', () => {
     expect(compileForm(current()).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 
+  it('asks before deleting a field other places name, and deletes an unnamed one at once', async () => {
+    const user = userEvent.setup();
+    const form: FormDefinition = {
+      ...start,
+      steps: [
+        {
+          id: 'dates',
+          title: 'Dates',
+          fields: [
+            { name: 'vehicle', type: 'text', label: 'Vehicle' },
+            { name: 'papers', type: 'text', label: 'Papers', visibleIf: { field: 'vehicle', equals: 'car' } },
+          ],
+        },
+      ],
+    };
+    render(<Harness initial={form} />);
+    await user.click(screen.getByRole('button', { name: /^Vehicle/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete field' }));
+    expect(screen.getByRole('alert').textContent).toContain('1 place in the form names “vehicle”');
+    expect(current().steps[0]?.fields).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Delete anyway' }));
+    expect(current().steps[0]?.fields?.map((f) => f.name)).toEqual(['papers']);
+    await user.click(screen.getByRole('button', { name: /^Papers/ }));
+    await user.click(screen.getByRole('button', { name: 'Delete field' }));
+    expect(current().steps[0]?.fields).toEqual([]);
+  });
+
   it('refuses a name another field has, and says so', async () => {
     const user = userEvent.setup();
     render(<Harness initial={start} />);

@@ -42,6 +42,12 @@ export function OptionsEditor({
   return (
     <fieldset className="antrag-builder-options">
       <legend id={headingId}>{t('builder.options.title')}</legend>
+      {options.length ? (
+        <div className="antrag-builder-option antrag-builder-option-head" aria-hidden="true">
+          <span>{t('builder.options.labelColumn')}</span>
+          <span>{t('builder.options.valueColumn')}</span>
+        </div>
+      ) : null}
       <ol className="antrag-builder-option-list">
         {options.map((option, index) => {
           const label = textIn(option.label, locale);

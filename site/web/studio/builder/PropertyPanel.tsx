@@ -8,11 +8,12 @@ import {
   type FieldSummary,
   fieldNameProblem,
   type NameProblem,
+  referencesTo,
   textIn,
   withText,
 } from '@antrag/core/builder';
 import type { Condition, Field, FormDefinition, Locale, Option, Rule, SizeLimit, Text } from '@antrag/core/dsl/types';
-import { Button, Checkbox, Input, InputNumber, Select } from 'antd';
+import { Alert, Button, Checkbox, Input, InputNumber, Select } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type StudioKey, useStudioT } from '../i18n.js';
 import { ConditionBuilder } from './ConditionBuilder.js';
@@ -58,6 +59,8 @@ export function PropertyPanel(props: PropertyPanelProps) {
     },
   });
   const options = (field as { options?: Option[] | object }).options;
+  // a field other places name: how many, while the staffer is asked whether to delete it anyway
+  const [confirming, setConfirming] = useState(0);
 
   return (
     <section className="antrag-builder-properties" aria-labelledby={headingId}>
@@ -123,10 +126,35 @@ export function PropertyPanel(props: PropertyPanelProps) {
         <Button disabled={!canMove.down} onClick={() => onMove(1)}>
           {t('builder.moveDown')}
         </Button>
-        <Button danger onClick={onRemove}>
+        <Button
+          danger
+          onClick={() => {
+            const references = referencesTo(definition, field.name).length;
+            if (references === 0) onRemove();
+            else setConfirming(references);
+          }}
+        >
           {t('builder.properties.delete')}
         </Button>
       </div>
+      {confirming ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title={t.count('builder.properties.deleteReferenced', confirming, { name: field.name })}
+          action={
+            <span className="antrag-builder-row-actions">
+              <Button size="small" danger onClick={onRemove}>
+                {t('builder.properties.deleteAnyway')}
+              </Button>
+              <Button size="small" onClick={() => setConfirming(0)}>
+                {t('builder.cancel')}
+              </Button>
+            </span>
+          }
+        />
+      ) : null}
     </section>
   );
 }
