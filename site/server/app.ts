@@ -14,13 +14,18 @@ import type { FormStore } from './forms/store.js';
 import { connectRateLimitRedis } from './rateLimitStore.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { APP_ROUTES, type ContentRoutes, registerContentRoutes } from './routes/content.js';
+import { registerDraftRoutes } from './routes/drafts.js';
 import { registerFormSubmissionRoute } from './routes/formSubmissions.js';
 import { registerFormRoutes } from './routes/forms.js';
 import { type FormEntries, registerSubmissionRoutes } from './routes/submissions.js';
 import { loadWebShell } from './shell.js';
+import { callerOf, requireStaff } from './staff/auth.js';
 import { issueToken } from './tokens.js';
 
-/** The authoring studio's page in the web app (its code loads from the local `antrag studio` server). */
+/**
+ * The authoring studio's page in the web app. Its code (`/studio-app/`, the studio's own bundle) is served to
+ * signed-in staff only; `antrag studio` serves it locally too.
+ */
 const STUDIO_PATH = /^\/studio(\/|$)/;
 
 /**
@@ -56,6 +61,11 @@ export interface AppOptions {
    * they are, without versions, and there is no staff API.
    */
   store?: FormStore;
+  /**
+   * The studio's own bundle (`dist/studio`, built by `site/web/studio/vite.config.ts`): served at `/studio-app/` to
+   * signed-in staff only, with the store (issue 18).
+   */
+  studioRoot?: string;
 }
 
 /**
@@ -83,6 +93,24 @@ export function contentSecurityPolicy(crmBase: string, https = true) {
       upgradeInsecureRequests: https ? [] : null,
     },
   };
+}
+
+/**
+ * The policy of the studio's pages (`/studio`, `/studio/preview`) for signed-in staff: the site's, but scripts may
+ * `eval` (the studio checks and the preview compiles validators with ajv at run time, as `antrag studio` allows)
+ * and the preview may be framed by the studio's own page. Applicants' pages never get it.
+ */
+export function studioContentSecurityPolicy(crmBase: string, https = true): string {
+  const { directives } = contentSecurityPolicy(crmBase, https);
+  const studio: Record<string, string[] | null> = {
+    ...directives,
+    scriptSrc: [...directives.scriptSrc, "'unsafe-eval'"],
+    frameAncestors: ["'self'"],
+  };
+  return Object.entries(studio)
+    .filter((entry): entry is [string, string[]] => entry[1] !== null)
+    .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values].join(' '))
+    .join(';');
 }
 
 /** Logs requests without their query strings or bodies: both can carry personal data. */
@@ -164,6 +192,7 @@ export async function buildApp(
   // no index file: '/' is a page like any other, its shell drawn below with its content inline
   if (webApp) await app.register(fastifyStatic, { root: webApp, wildcard: false, index: false });
   const shell = webApp ? loadWebShell(webApp) : undefined;
+  if (opts.store) await app.register(studioBundle(ctx, opts.studioRoot));
   let contentRoutes: ContentRoutes | undefined;
   // a page's shell reads the content source as the content routes do: the same limit a minute from one address
   const shellLimit = app.rateLimit({ max: ctx.config.rateLimits.contentPerMinute, timeWindow: '1 minute' });
@@ -182,6 +211,10 @@ export async function buildApp(
       const route = data || !APP_ROUTES.test(path) ? 'content' : STUDIO_PATH.test(path) ? undefined : 'form';
       // the page's content is inline: the shell must be asked for again, never cached as is
       reply.header('Cache-Control', 'no-cache');
+      if (STUDIO_PATH.test(path) && opts.store && typeof (await callerOf(ctx, request)) === 'object') {
+        reply.header('Content-Security-Policy', studioContentSecurityPolicy(ctx.config.crmBase, https));
+        reply.header('Cache-Control', 'no-store');
+      }
       const formId = /^\/forms\/([\w-]+)\/?$/.exec(path)?.[1];
       return reply
         .code(status)
@@ -205,6 +238,38 @@ export async function buildApp(
   registerSubmissionRoutes(app, ctx, registry, opts.store);
   registerFormSubmissionRoute(app, ctx, registry, opts.store);
   registerFormRoutes(app, ctx, registry, process.env.VALIDATION_RUNTIME_URL, opts.store);
-  if (opts.store) registerAdminRoutes(app, ctx, opts.store);
+  if (opts.store) {
+    registerAdminRoutes(app, ctx, opts.store);
+    registerDraftRoutes(app, ctx);
+  }
   return app;
+}
+
+/**
+ * `/studio-app/…`: the studio's bundle, for signed-in staff only (checked before anything is read, as the staff API
+ * is); everyone else gets 401 or 403 and no byte of it. Not built: 404 saying so.
+ */
+function studioBundle(ctx: ServerContext, studioRoot: string | undefined) {
+  return async (scope: FastifyInstance) => {
+    scope.addHook('onRequest', requireStaff(ctx, 'viewer'));
+    scope.addHook('onSend', async (_request, reply, payload) => {
+      // one staff member's: no shared cache keeps it
+      reply.header('Cache-Control', 'private, no-cache');
+      return payload;
+    });
+    if (studioRoot && existsSync(join(studioRoot, 'studio-app.js'))) {
+      await scope.register(fastifyStatic, {
+        root: studioRoot,
+        prefix: '/studio-app/',
+        wildcard: true,
+        index: false,
+        cacheControl: false,
+        decorateReply: false,
+      });
+    } else {
+      scope.get('/studio-app/*', async (_request, reply) =>
+        reply.code(404).send({ ok: false, message: "The studio's bundle is not built here: run npm run build." }),
+      );
+    }
+  };
 }

@@ -69,6 +69,8 @@ async function main(): Promise<void> {
     modules: [registerUploadRoutes, registerServiceRoutes, contentChangedRoute(hook)],
     // the built web app (`npm run build:web`); WEB_ROOT points elsewhere (the browser tests build their own)
     webRoot: process.env.WEB_ROOT ? resolve(process.env.WEB_ROOT) : join(ROOT, 'dist/site'),
+    // the studio's bundle, for signed-in staff at /studio (`npm run build` makes it; STUDIO_ROOT points elsewhere)
+    studioRoot: process.env.STUDIO_ROOT ? resolve(process.env.STUDIO_ROOT) : join(ROOT, 'dist/studio'),
   });
   for (const problem of registry.problems) app.log.warn({ problem }, 'form not loaded');
   if (cms) {

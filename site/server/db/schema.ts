@@ -118,6 +118,20 @@ export interface FormVersionTable {
   withdrawn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A form's draft from the studio, not published yet (migration 0010): one per form. */
+export interface FormDraftTable {
+  form_id: string;
+  /** The JSON as typed; it may not parse yet. */
+  text: string;
+  /** The version the edits started from; null for a form with no version yet. */
+  based_on: number | null;
+  /** Changes with every save (If-Match on the next). */
+  etag: string;
+  /** `staff:<email>` or `token`, as the audit log names callers. */
+  saved_by: string;
+  saved_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** The version each form serves now. */
 export interface FormTable {
   id: string;
@@ -200,6 +214,7 @@ export interface Database {
   otps: OtpTable;
   form_versions: FormVersionTable;
   forms: FormTable;
+  form_drafts: FormDraftTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
   staff_sign_in_guesses: StaffSignInGuessTable;

@@ -5,7 +5,8 @@
  * - POST /api/admin/sign-in `{ email, password }`, POST /api/admin/sign-out, GET /api/admin/me
  * - GET /api/admin/forms: every stored form and the version it serves
  * - PUT /api/admin/forms/{id}: publish a definition as the next version → 201 `{ id, version }`, or 400 with the
- *   diagnostics the CLI prints (pointer, message) and nothing published
+ *   diagnostics the CLI prints (pointer, message) and nothing published; a draft of the same content is cleared
+ * - the studio's drafts: routes/drafts.ts
  * - GET /api/admin/forms/{id}/versions, GET /api/admin/forms/{id}/versions/{n} (the definition as published)
  * - POST /api/admin/forms/{id}/rollback `{ version }` → 201 `{ id, version, rollbackOf }`
  * - GET /api/admin/forms/{id}/problems: why the CMS's or shipped file's latest definition was not published
@@ -15,6 +16,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { clearPublishedDraft } from '../forms/drafts.js';
 import { type Actor, type FormStore, MAX_DEFINITION_BYTES } from '../forms/store.js';
 import { type StaffPolicy, signIn, signOut } from '../staff/accounts.js';
 import { AUDIT_ACTIONS, type AuditAction, audit, auditEntries, MAX_AUDIT_PAGE } from '../staff/audit.js';
@@ -28,14 +30,14 @@ const MAX_VERSION = 2_147_483_647;
 const VERSION_RANGE = `A version is a whole number from 1 to ${MAX_VERSION}.`;
 
 /** A version from a path or query (digits) or a JSON body (a number), or undefined when it is none. */
-function versionOf(value: unknown): number | undefined {
+export function versionOf(value: unknown): number | undefined {
   const n = typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_VERSION ? n : undefined;
 }
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
-function formIdOf(request: IdRequest): string {
+export function formIdOf(request: IdRequest): string {
   const id = request.params.id;
   if (!FORM_ID.test(id)) {
     throw new RequestProblem(
@@ -86,7 +88,7 @@ function auditQueryOf(query: Record<string, unknown>) {
   };
 }
 
-function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): Actor {
   const staff = request.staff;
   if (!staff) throw new Error('staff route without a caller');
   return { origin: staff.origin, name: staff.name };
@@ -176,6 +178,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
           diagnostics: result.diagnostics,
         });
       }
+      // the draft of this content, if any, is published now (routes/drafts.ts)
+      await clearPublishedDraft(ctx.db, id, request.body, result.version, actorOf(request));
       // the content served now again: 200 and the version that serves it, nothing new
       return reply.code(result.unchanged ? 200 : 201).send({
         id: result.id,

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'publish-refused',
   'rollback',
   'withdraw',
+  'draft-save',
+  'draft-delete',
   'sign-in',
   'sign-in-failed',
   'locked',

@@ -55,7 +55,11 @@ export function requireStaff(ctx: ServerContext, role: StaffRole = 'viewer') {
   };
 }
 
-async function callerOf(ctx: ServerContext, request: FastifyRequest): Promise<StaffCaller | 'not-staff' | undefined> {
+/** The caller's staff credentials: a caller, 'not-staff' (an applicant's or lead's token), or none. */
+export async function callerOf(
+  ctx: ServerContext,
+  request: FastifyRequest,
+): Promise<StaffCaller | 'not-staff' | undefined> {
   const header = request.headers.authorization;
   const adminToken = ctx.config.forms.adminToken;
   const bearer = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;

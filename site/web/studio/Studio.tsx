@@ -7,18 +7,27 @@
 import type { CompiledForm } from '@antrag/core/compile/types';
 import { Alert, Button, Select, Tabs } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { StudioApiError, type StudioFolderInfo, studioApi } from './api.js';
+import { StudioApiError } from './api.js';
+import { StoreBackend, type StudioBackend, type StudioListing } from './backend.js';
 import type { BufferStore } from './buffers.js';
+import { Builder } from './builder/Builder.js';
+import { type BuilderSelection, parseDefinition, selectionAt } from './builder/selection.js';
+import { TranslationsTab } from './builder/TranslationsTab.js';
 import { type BufferCheck, BufferChecker } from './check.js';
 import { ImportDialog, NewFormDialog } from './Dialogs.js';
 import { Editor, type EditorHandle, type HistoryDepth } from './Editor.js';
+import { ExportCmsButton } from './ExportCms.js';
 import { editorPhrases, useStudioT } from './i18n.js';
+import { NewStoreFormDialog } from './NewStoreFormDialog.js';
 import { PayloadOutput, SchemaOutput, TypesOutput, UiSchemaOutput } from './Outputs.js';
 import { Preview, type PreviewState } from './Preview.js';
 import { dirnameOf, relativeSpecifier } from './paths.js';
 import { editorDiagnostics } from './ranges.js';
+import { StoreToolbar } from './StoreToolbar.js';
 import { fromTemplate, idFromPath, jsonText, type TemplateId } from './templates.js';
 import { formText } from './texts.js';
+
+type StudioView = 'builder' | 'json' | 'translations';
 
 /** How long typing must pause before the text is checked and kept. */
 export const CHECK_DELAY_MS = 300;
@@ -47,13 +56,28 @@ interface Good {
 
 type Notice = { type: 'success' | 'error' | 'warning'; text: string; details?: string[] };
 
-export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; store: BufferStore }) {
+/** The signed-in staff member on the main server (store mode), shown in the header with "Sign out". */
+export interface StudioAccount {
+  email: string;
+  onSignOut(): void;
+}
+
+interface StudioProps {
+  info: StudioListing;
+  store: BufferStore;
+  /** Where the forms live: a folder (`antrag studio`) or the form store (backend.ts). */
+  backend: StudioBackend;
+  account?: StudioAccount;
+}
+
+export function Studio({ info: initialInfo, store, backend, account }: StudioProps) {
+  const storeBackend = backend instanceof StoreBackend ? backend : undefined;
   const t = useStudioT();
   const editor = useRef<EditorHandle>(null);
   const [info, setInfo] = useState(initialInfo);
   const checker = useMemo(
-    () => new BufferChecker(info.folder, (path) => studioApi.read(path).then((f) => f.text)),
-    [info.folder],
+    () => new BufferChecker(info.folder, (path) => backend.readShared(path)),
+    [info.folder, backend],
   );
   const [unsaved, setUnsaved] = useState<string[]>(() =>
     store.paths().filter((p) => !initialInfo.files.some((f) => f.path === p)),
@@ -71,6 +95,8 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
   const [keptOff, setKeptOff] = useState(false);
   const [dialog, setDialog] = useState<'new' | 'import' | undefined>(undefined);
   const [tab, setTab] = useState('preview');
+  const [view, setView] = useState<StudioView>('builder');
+  const [selection, setSelection] = useState<BuilderSelection>({ step: 0 });
   const [preview, setPreview] = useState<PreviewState>({ step: 0, data: {} });
   const opened = useRef(new Set<string>());
   const phrases = useMemo(() => editorPhrases(t), [t]);
@@ -85,11 +111,11 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
 
   const refreshList = useCallback(async () => {
     try {
-      setInfo(await studioApi.files());
+      setInfo(await backend.list());
     } catch {
       // the list stays as it was; the next save or reload tries again
     }
-  }, []);
+  }, [backend]);
 
   const openFile = useCallback(
     async (path: string) => {
@@ -105,7 +131,7 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
         setOpen({ path, initialText: kept?.text ?? '' });
       } else {
         try {
-          const file = await studioApi.read(path);
+          const file = await backend.open(path);
           setOpen({ path, diskText: file.text, etag: file.etag, initialText: file.text });
           if (first && kept && kept.text !== file.text) {
             setOffer({ path, text: kept.text, updated: kept.updated, stale: kept.etag !== file.etag });
@@ -117,10 +143,11 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
       }
       store.lastOpened = path;
       setPreview({ step: 0, data: {} });
+      setSelection({ step: 0 });
       setGood(undefined);
       setCheck(undefined);
     },
-    [info.files, store, t],
+    [info.files, store, t, backend],
   );
 
   // the file open last (after a reload), else the first
@@ -147,6 +174,11 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
     return () => clearTimeout(timer);
   }, [text, open, checker, store]);
 
+  // the preview follows the step chosen in the builder
+  useEffect(() => {
+    setPreview((p) => (p.step === selection.step ? p : { ...p, step: selection.step }));
+  }, [selection.step]);
+
   // coming back to the window: the shared parts `$ref`s name may have changed on disk
   useEffect(() => {
     const onFocus = () => checker.forget();
@@ -159,30 +191,37 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
   const save = useCallback(
     async (overwrite?: { etag?: string }) => {
       const file = openRef.current;
-      if (!file || inFlight.current) return;
+      if (!file || inFlight.current) return false;
       inFlight.current = true;
       const current = text;
       setSaving(true);
       setNotice(undefined);
       try {
         const etag = overwrite ? overwrite.etag : file.etag;
-        const saved = await studioApi.save(file.path, current, etag);
+        const saved = await backend.save(file.path, current, etag);
         store.drop(file.path);
         setOpen({ ...file, diskText: current, etag: saved.etag });
         setUnsaved((list) => list.filter((p) => p !== file.path));
         setConflict(undefined);
-        setNotice({ type: 'success', text: t('save.done', { path: checker.fileOf(file.path) }) });
+        setNotice({
+          type: 'success',
+          text: storeBackend
+            ? t('draft.saved', { id: storeBackend.formIdOf(file.path) })
+            : t('save.done', { path: checker.fileOf(file.path) }),
+        });
         checker.forget();
         void refreshList();
+        return true;
       } catch (e) {
         if (e instanceof StudioApiError && e.status === 409) setConflict({ etag: e.etag });
         else setNotice({ type: 'error', text: t('save.failed', { message: (e as Error).message }) });
+        return false;
       } finally {
         inFlight.current = false;
         setSaving(false);
       }
     },
-    [text, store, t, checker, refreshList],
+    [text, store, t, checker, refreshList, backend, storeBackend],
   );
 
   useEffect(() => {
@@ -203,6 +242,7 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
     store.lastOpened = path;
     setOpen({ path, initialText: content });
     setPreview({ step: 0, data: {} });
+    setSelection({ step: 0 });
     setGood(undefined);
     setCheck(undefined);
     setOffer(undefined);
@@ -222,13 +262,24 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
       return `${line}#${n}`;
     });
   }, [check]);
+  // the open text as a form, for the CMS export (undefined while it is no JSON object)
+  const openDefinition = useMemo(() => {
+    const parsed = parseDefinition(text);
+    return 'definition' in parsed ? parsed.definition : undefined;
+  }, [text]);
+  // in the builder a problem inside a field selects that field; in the JSON view it goes to its line
+  const problemDefinition = useMemo(() => {
+    if (view === 'json' || !check) return undefined;
+    const parsed = parseDefinition(check.text);
+    return 'definition' in parsed ? parsed.definition : undefined;
+  }, [view, check]);
   const dirty = open ? open.diskText === undefined || text !== open.diskText : false;
   const checking = !!open && check?.text !== text;
   const current = good && open && good.path === open.path ? good : undefined;
   const stale = !!current && !!check && check.text === text && !check.result.source.form;
 
   const fileOptions = [
-    ...info.files.map((f) => ({ value: f.path, label: checker.fileOf(f.path) })),
+    ...info.files.map((f) => ({ value: f.path, label: f.label ?? checker.fileOf(f.path) })),
     ...unsaved
       .filter((p) => !info.files.some((f) => f.path === p))
       .map((p) => ({ value: p, label: t('file.unsaved', { path: checker.fileOf(p) }) })),
@@ -269,19 +320,61 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
           </div>
           <Button onClick={() => setDialog('new')}>{t('action.new')}</Button>
           <Button onClick={() => setDialog('import')}>{t('action.import')}</Button>
+          <ExportCmsButton definition={openDefinition} />
           <Button onClick={() => editor.current?.undo()} disabled={history.undo === 0}>
             {t('action.undo')}
           </Button>
           <Button onClick={() => editor.current?.redo()} disabled={history.redo === 0}>
             {t('action.redo')}
           </Button>
-          <Button type="primary" onClick={() => void save()} disabled={!open || !dirty || saving} loading={saving}>
-            {t('action.save')}
+          <Button
+            type="primary"
+            onClick={() => void save()}
+            disabled={!open || !dirty || saving || storeBackend?.role === 'viewer'}
+            loading={saving}
+          >
+            {storeBackend ? t('draft.save') : t('action.save')}
           </Button>
+          {storeBackend ? (
+            <StoreToolbar
+              backend={storeBackend}
+              path={open?.path}
+              text={text}
+              saveFirst={() => (dirty ? save() : Promise.resolve(true))}
+              onPublished={(_version, message) => {
+                const file = openRef.current;
+                // the server cleared the draft it published: the next save starts a new one
+                if (file) {
+                  setOpen({ ...file, diskText: text, etag: undefined });
+                  store.drop(file.path);
+                }
+                setNotice({ type: 'success', text: message });
+                void refreshList();
+              }}
+              onRolledBack={(message) => {
+                setNotice({ type: 'success', text: message });
+                void refreshList();
+                const file = openRef.current;
+                // nothing of the author's own is lost: only a form without a draft or edits shows the rollback
+                if (file && !file.etag && !dirty) {
+                  void backend.open(file.path).then((opened) => {
+                    setOpen({ ...file, diskText: opened.text, etag: opened.etag });
+                    editor.current?.replaceText(opened.text);
+                  });
+                }
+              }}
+            />
+          ) : null}
           <span className="antrag-studio-status" role="status" aria-live="polite" data-testid="studio-status">
             {status}
           </span>
         </div>
+        {account ? (
+          <div className="antrag-studio-account">
+            <span>{t('store.account', { email: account.email })}</span>
+            <Button onClick={account.onSignOut}>{t('store.signOut')}</Button>
+          </div>
+        ) : null}
       </header>
 
       <div className="antrag-studio-notices">
@@ -338,7 +431,7 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
                 </Button>
                 <Button
                   onClick={() => {
-                    void studioApi.read(open.path).then(
+                    void backend.open(open.path).then(
                       (file) => {
                         setOpen({ ...open, diskText: file.text, etag: file.etag });
                         editor.current?.replaceText(file.text);
@@ -377,43 +470,87 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
 
       <div className="antrag-studio-main">
         <section className="antrag-studio-editor-pane" aria-label={t('editor.label')}>
-          {open ? (
-            <Editor
-              ref={editor}
-              docKey={open.path}
-              initialText={open.initialText}
-              label={`${t('editor.label')}: ${checker.fileOf(open.path)}`}
-              phrases={phrases}
-              diagnostics={diagnostics}
-              onChange={setText}
-              onHistory={setHistory}
-            />
-          ) : null}
-          <section className="antrag-studio-problems" aria-labelledby="antrag-studio-problems-title">
-            <h2 id="antrag-studio-problems-title">
-              {t('problems.title')}{' '}
-              <span className="antrag-studio-counts" data-testid="studio-problem-count">
-                {checking ? t('status.checking') : counts}
-              </span>
-            </h2>
-            <ul className="antrag-studio-problem-list" data-testid="studio-problems">
-              {(check?.result.source.diagnostics ?? []).map((d, i) => {
-                const placed = diagnostics[i];
-                return (
-                  <li key={problemKeys[i]} className={`antrag-studio-problem is-${d.severity}`}>
-                    <button
-                      type="button"
-                      className="antrag-studio-problem-button"
-                      aria-label={`${t('problems.goTo', { line: placed?.line ?? d.line, column: placed?.column ?? d.column })}: ${check?.result.lines[i]}`}
-                      onClick={() => editor.current?.goTo(placed?.line ?? d.line, placed?.column ?? d.column)}
-                    >
-                      {check?.result.lines[i]}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
+          <div role="tablist" aria-label={t('view.label')} className="antrag-studio-views">
+            {(['builder', 'json', 'translations'] as const).map((v) => (
+              <button
+                key={v}
+                type="button"
+                role="tab"
+                id={`antrag-studio-view-${v}`}
+                aria-selected={view === v}
+                aria-controls={`antrag-studio-panel-${v}`}
+                tabIndex={view === v ? 0 : -1}
+                className="antrag-studio-view-tab"
+                onClick={() => setView(v)}
+                onKeyDown={(event) => {
+                  const order = ['builder', 'json', 'translations'] as const;
+                  const at = order.indexOf(view);
+                  const to =
+                    event.key === 'ArrowRight'
+                      ? order[(at + 1) % order.length]
+                      : event.key === 'ArrowLeft'
+                        ? order[(at + order.length - 1) % order.length]
+                        : event.key === 'Home'
+                          ? order[0]
+                          : event.key === 'End'
+                            ? order[order.length - 1]
+                            : undefined;
+                  if (!to) return;
+                  event.preventDefault();
+                  setView(to);
+                  document.getElementById(`antrag-studio-view-${to}`)?.focus();
+                }}
+              >
+                {t(`view.${v}`)}
+              </button>
+            ))}
+          </div>
+          <div
+            role="tabpanel"
+            id="antrag-studio-panel-builder"
+            aria-labelledby="antrag-studio-view-builder"
+            hidden={view !== 'builder'}
+          >
+            {open && view === 'builder' ? (
+              <Builder
+                text={text}
+                onText={(next) => editor.current?.replaceText(next)}
+                onUndo={() => editor.current?.undo()}
+                selection={selection}
+                onSelect={setSelection}
+                onOpenJson={() => setView('json')}
+              />
+            ) : null}
+          </div>
+          <div
+            role="tabpanel"
+            id="antrag-studio-panel-json"
+            aria-labelledby="antrag-studio-view-json"
+            hidden={view !== 'json'}
+          >
+            {open ? (
+              <Editor
+                ref={editor}
+                docKey={open.path}
+                initialText={open.initialText}
+                label={`${t('editor.label')}: ${checker.fileOf(open.path)}`}
+                phrases={phrases}
+                diagnostics={diagnostics}
+                onChange={setText}
+                onHistory={setHistory}
+              />
+            ) : null}
+          </div>
+          <div
+            role="tabpanel"
+            id="antrag-studio-panel-translations"
+            aria-labelledby="antrag-studio-view-translations"
+            hidden={view !== 'translations'}
+          >
+            {open && view === 'translations' ? (
+              <TranslationsTab text={text} onText={(next) => editor.current?.replaceText(next)} />
+            ) : null}
+          </div>
         </section>
 
         <section className="antrag-studio-output-pane" aria-label={t('tab.label')}>
@@ -455,11 +592,61 @@ export function Studio({ info: initialInfo, store }: { info: StudioFolderInfo; s
               },
             ]}
           />
+          <section className="antrag-studio-problems" aria-labelledby="antrag-studio-problems-title">
+            <h2 id="antrag-studio-problems-title">
+              {t('problems.title')}{' '}
+              <span className="antrag-studio-counts" data-testid="studio-problem-count">
+                {checking ? t('status.checking') : counts}
+              </span>
+            </h2>
+            <ul className="antrag-studio-problem-list" data-testid="studio-problems">
+              {(check?.result.source.diagnostics ?? []).map((d, i) => {
+                const placed = diagnostics[i];
+                const at = problemDefinition ? selectionAt(problemDefinition, d.pointer ?? '') : undefined;
+                return (
+                  <li key={problemKeys[i]} className={`antrag-studio-problem is-${d.severity}`}>
+                    <button
+                      type="button"
+                      className="antrag-studio-problem-button"
+                      aria-label={`${
+                        at?.field
+                          ? t('problems.showField', { field: at.field })
+                          : t('problems.goTo', { line: placed?.line ?? d.line, column: placed?.column ?? d.column })
+                      }: ${check?.result.lines[i]}`}
+                      onClick={() => {
+                        if (at) {
+                          setView('builder');
+                          setSelection(at);
+                          return;
+                        }
+                        setView('json');
+                        editor.current?.goTo(placed?.line ?? d.line, placed?.column ?? d.column);
+                      }}
+                    >
+                      {check?.result.lines[i]}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
         </section>
       </div>
 
+      {storeBackend ? (
+        <NewStoreFormDialog
+          open={dialog === 'new'}
+          taken={(id) => known(storeBackend.pathOf(id))}
+          onCancel={() => setDialog(undefined)}
+          onCreate={(template: TemplateId, id) => {
+            setDialog(undefined);
+            const path = storeBackend.pathOf(id);
+            startNew(path, jsonText(fromTemplate(template, id, schemaRef(path))));
+          }}
+        />
+      ) : null}
       <NewFormDialog
-        open={dialog === 'new'}
+        open={dialog === 'new' && !storeBackend}
         folder={info.folder}
         taken={known}
         onCancel={() => setDialog(undefined)}

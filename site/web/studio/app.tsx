@@ -1,6 +1,6 @@
 /**
  * The studio's own bundle (built by `vite.config.ts` beside this file, served at `/studio-app/` by `antrag
- * studio`): the route `StudioPage` mounts it into its page. It brings its own React, antd, CodeMirror, compiler and
+ * studio`, and by the main server to signed-in staff): the route `StudioPage` mounts it into its page. It brings its own React, antd, CodeMirror, compiler and
  * form engine, so none of them changes how the site's form and content routes are split into chunks.
  */
 
@@ -11,10 +11,13 @@ import { ConfigProvider } from 'antd';
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { StudioFolderInfo } from './api.js';
+import { FolderBackend } from './backend.js';
 import { BufferStore, browserStorage } from './buffers.js';
 import { StudioTContext, studioT } from './i18n.js';
+import type { StaffRole } from './staffApi.js';
 
 const Studio = lazy(() => import('./Studio.js').then((m) => ({ default: m.Studio })));
+const StoreStudio = lazy(() => import('./StoreStudio.js').then((m) => ({ default: m.StoreStudio })));
 const PreviewFrame = lazy(() => import('./PreviewFrame.js'));
 
 export interface MountOptions {
@@ -22,6 +25,11 @@ export interface MountOptions {
   view: 'studio' | 'preview';
   locale: Locale;
   info?: StudioFolderInfo;
+  /**
+   * On the main server: the signed-in staff member, whose studio works on the form store (drafts, publishing);
+   * without it the studio works on the folder `info` describes (`antrag studio`).
+   */
+  staff?: { email: string; role: StaffRole; onSignOut(): void };
 }
 
 /** What `StudioPage` loads from `/studio-app/studio-app.js`. */
@@ -30,7 +38,7 @@ export interface StudioApp {
   mount(element: HTMLElement, options: MountOptions): () => void;
 }
 
-export function mount(element: HTMLElement, { view, locale, info }: MountOptions): () => void {
+export function mount(element: HTMLElement, { view, locale, info, staff }: MountOptions): () => void {
   const t = studioT(locale);
   const root = createRoot(element);
   root.render(
@@ -46,9 +54,17 @@ export function mount(element: HTMLElement, { view, locale, info }: MountOptions
           >
             {view === 'preview' ? (
               <PreviewFrame />
+            ) : staff ? (
+              <main>
+                <StoreStudio role={staff.role} account={{ email: staff.email, onSignOut: staff.onSignOut }} />
+              </main>
             ) : info ? (
               <main>
-                <Studio info={info} store={new BufferStore(browserStorage(), info.folder)} />
+                <Studio
+                  info={info}
+                  store={new BufferStore(browserStorage(), info.folder)}
+                  backend={new FolderBackend()}
+                />
               </main>
             ) : null}
           </Suspense>

@@ -12,6 +12,7 @@ import * as uploadSweep from './0006-upload-sweep.js';
 import * as formStore from './0007-form-store.js';
 import * as signInGuard from './0008-sign-in-guard.js';
 import * as versionWithdrawn from './0009-version-withdrawn.js';
+import * as formDrafts from './0010-form-drafts.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0007-form-store': formStore,
   '0008-sign-in-guard': signInGuard,
   '0009-version-withdrawn': versionWithdrawn,
+  '0010-form-drafts': formDrafts,
 };
 
 /**

@@ -26,6 +26,7 @@ const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0
 const TABLES = [
   'audit_log',
   'documents',
+  'form_drafts',
   'form_versions',
   'forms',
   'idempotency_keys',
@@ -293,6 +294,7 @@ describe.each([pglite, postgres])('database on $name', SLOW, (engine) => {
     const down = await (await createMigrator(db)).migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+      ['0010-form-drafts', 'Down', 'Success'],
       ['0009-version-withdrawn', 'Down', 'Success'],
       ['0008-sign-in-guard', 'Down', 'Success'],
       ['0007-form-store', 'Down', 'Success'],

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../../site/server/app.js';
+import { type AppOptions, buildApp } from '../../../../site/server/app.js';
 import { loadConfig } from '../../../../site/server/config.js';
 import type { ServerContext } from '../../../../site/server/context.js';
 import { type OpenDatabase, openDatabase } from '../../../../site/server/db/index.js';
@@ -27,8 +27,14 @@ export interface FormServer {
   close(): Promise<void>;
 }
 
-/** Starts the server; `env` adds or overrides settings (e.g. STAFF_LOCKOUT_ATTEMPTS). */
-export async function startFormServer(env: Record<string, string> = {}): Promise<FormServer> {
+/**
+ * Starts the server; `env` adds or overrides settings (e.g. STAFF_LOCKOUT_ATTEMPTS), `options` the app's (a web
+ * root, the studio's bundle).
+ */
+export async function startFormServer(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'webRoot' | 'studioRoot'> = {},
+): Promise<FormServer> {
   const { schema, url } = await createSchema('staff');
   const dataDir = mkdtempSync(join(tmpdir(), 'antrag-staff-'));
   const config = loadConfig({
@@ -48,7 +54,7 @@ export async function startFormServer(env: Record<string, string> = {}): Promise
   };
   const registry = new FormRegistry();
   const store = new FormStore(database.db, registry, { graceDays: config.forms.graceDays });
-  const app = await buildApp(ctx, registry, { store, logger: false });
+  const app = await buildApp(ctx, registry, { store, logger: false, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
