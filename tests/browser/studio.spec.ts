@@ -4,7 +4,7 @@
  * author would: open a form, break it and see the error at its place (the same lines `antrag validate` prints),
  * fix it, add a field and use it in the preview, import a CMS booking v2, save, and find the files on disk.
  */
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,23 +59,10 @@ test.beforeAll(async () => {
     const text = readFileSync(join(ROOT, 'schemas', file), 'utf8');
     writeFileSync(join(folder, file), text.replace(/"\$schema": "[^"]*"/, '"$schema": "../dsl.schema.json"'));
   }
-  // a build of the studio's bundle of its own, from the sources under test
-  const studioRoot = join(base, 'studio-app');
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      'site/web/studio/vite.config.ts',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      studioRoot,
-      '--emptyOutDir',
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
+  // the global setup's build of the studio's bundle, from the sources under test
+  const studioRoot = process.env.BROWSER_STUDIO_ROOT;
+  if (!studioRoot)
+    throw new Error('BROWSER_STUDIO_ROOT is not set: run the browser tests through playwright.config.ts');
   const { child, url } = await startStudio(folder, studioRoot);
   studio = { child, url, base, folder };
 });
@@ -95,6 +82,8 @@ const problems = (page: Page) => page.getByTestId('studio-problems').getByRole('
 async function openStudio(page: Page): Promise<void> {
   await page.goto(`${studio.url}/studio`);
   await expect(page.getByRole('heading', { name: 'Form studio' })).toBeVisible();
+  // the builder is the first view; these tests write the JSON
+  await page.getByRole('tab', { name: 'JSON' }).click();
   await expect(editor(page)).toBeVisible();
 }
 

@@ -28,6 +28,8 @@ interface PreviewProps {
 }
 
 const MOBILE_WIDTH = 375;
+/** The smallest a desktop preview is drawn: below it the form's text (14 px) gets too small to read. */
+const MIN_SCALE = 0.75;
 /** The preview's height on the page, whatever its scale. */
 const VISIBLE_HEIGHT = 720;
 
@@ -38,6 +40,8 @@ export function Preview({ form, stale, state, onState, textOf }: PreviewProps) {
   const [ready, setReady] = useState(false);
   const [locale, setLocale] = useState<Locale>(t.locale);
   const [width, setWidth] = useState<'desktop' | 'mobile'>('desktop');
+  // until the author picks a width: a pane too narrow for a readable desktop form starts at phone width
+  const widthChosen = useRef(false);
   const [boxWidth, setBoxWidth] = useState(0);
   const [call, setCall] = useState<{ method: string; url: string } | undefined>(undefined);
   const latest = useRef({ form, state, locale });
@@ -91,7 +95,11 @@ export function Preview({ form, stale, state, onState, textOf }: PreviewProps) {
   // desktop: the form's own breakpoint width (the smallest the engine lays out for desktop), scaled to fit
   const desktopWidth = form?.wizard.mobileBreakpoint ?? 1024;
   const frameWidth = width === 'mobile' ? MOBILE_WIDTH : desktopWidth;
-  const scale = width === 'desktop' && boxWidth > 0 ? Math.min(1, boxWidth / desktopWidth) : 1;
+  // never smaller than MIN_SCALE: a desktop form in a narrow pane scrolls sideways rather than become unreadable
+  const scale = width === 'desktop' && boxWidth > 0 ? Math.max(MIN_SCALE, Math.min(1, boxWidth / desktopWidth)) : 1;
+  useEffect(() => {
+    if (!widthChosen.current && boxWidth > 0 && boxWidth < desktopWidth * MIN_SCALE) setWidth('mobile');
+  }, [boxWidth, desktopWidth]);
 
   return (
     <div className="antrag-studio-preview">
@@ -120,7 +128,10 @@ export function Preview({ form, stale, state, onState, textOf }: PreviewProps) {
             aria-labelledby="antrag-studio-width"
             optionType="button"
             value={width}
-            onChange={(e) => setWidth(e.target.value as 'desktop' | 'mobile')}
+            onChange={(e) => {
+              widthChosen.current = true;
+              setWidth(e.target.value as 'desktop' | 'mobile');
+            }}
             options={[
               { value: 'desktop', label: t('preview.desktop') },
               { value: 'mobile', label: t('preview.mobile') },

@@ -617,6 +617,18 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
                         if (at) {
                           setView('builder');
                           setSelection(at);
+                          // once drawn: the field's properties in view, its label focused (else the step's)
+                          requestAnimationFrame(() =>
+                            requestAnimationFrame(() => {
+                              const target =
+                                (at.field ? document.getElementById('antrag-builder-label') : null) ??
+                                document.querySelector<HTMLElement>(
+                                  '.antrag-builder-step.is-selected .antrag-builder-step-title',
+                                );
+                              target?.scrollIntoView({ block: 'center' });
+                              target?.focus();
+                            }),
+                          );
                           return;
                         }
                         setView('json');

@@ -114,13 +114,13 @@ describe('the visual builder', () => {
     };
     render(<Harness initial={form} />);
     await user.click(screen.getByRole('button', { name: /^Vehicle/ }));
-    await user.click(screen.getByRole('button', { name: 'Delete field' }));
+    await user.click(screen.getByRole('button', { name: 'Delete field Vehicle' }));
     expect(screen.getByRole('alert').textContent).toContain('1 place in the form names “vehicle”');
     expect(current().steps[0]?.fields).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Delete anyway' }));
     expect(current().steps[0]?.fields?.map((f) => f.name)).toEqual(['papers']);
     await user.click(screen.getByRole('button', { name: /^Papers/ }));
-    await user.click(screen.getByRole('button', { name: 'Delete field' }));
+    await user.click(screen.getByRole('button', { name: 'Delete field Papers' }));
     expect(current().steps[0]?.fields).toEqual([]);
   });
 
@@ -144,7 +144,18 @@ describe('the visual builder', () => {
     await user.click(screen.getByRole('button', { name: 'Add step' }));
     await user.type(screen.getByLabelText('Title of the new step'), 'Documents{Enter}');
     expect(current().steps.map((s) => s.id)).toEqual(['dates', 'confirm', 'documents']);
+    // the new step's title has the focus; a moved step keeps it on its button, so it can move on at once
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('3. Documents'));
     await user.click(screen.getByRole('button', { name: 'Move Documents up' }));
+    expect(current().steps.map((s) => s.id)).toEqual(['dates', 'documents', 'confirm']);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Documents up' })));
+    await user.keyboard('{Enter}');
+    expect(current().steps.map((s) => s.id)).toEqual(['documents', 'dates', 'confirm']);
+    // at the top "Move up" can do no more: the focus goes to "Move down" instead of being lost
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Documents down' })),
+    );
+    await user.keyboard('{Enter}');
     expect(current().steps.map((s) => s.id)).toEqual(['dates', 'documents', 'confirm']);
     await user.click(screen.getByRole('button', { name: 'Rename Dates' }));
     const title = screen.getByLabelText('New title for Dates');
@@ -152,8 +163,10 @@ describe('the visual builder', () => {
     await user.type(title, 'When{Enter}');
     expect(current().steps[0]?.title).toBe('When');
     expect(current().steps[0]?.id).toBe('dates');
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('1. When'));
     await user.click(screen.getByRole('button', { name: 'Delete Confirm' }));
     expect(current().steps.map((s) => s.id)).toEqual(['dates', 'documents']);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Steps' })));
     const notice = document.querySelector('.ant-alert') as HTMLElement;
     expect(notice.textContent).toContain('Step “Confirm” deleted.');
     await user.click(within(notice).getByRole('button', { name: 'Undo' }));

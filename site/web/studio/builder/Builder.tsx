@@ -22,7 +22,7 @@ import {
   withText,
 } from '@antrag/core/builder';
 import { type FormDefinition, LOCALES, type Locale } from '@antrag/core/dsl/types';
-import { Alert, Button, Select } from 'antd';
+import { Alert, Button, Input, Select } from 'antd';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LANGUAGE_NAMES, type StudioKey, useStudioT } from '../i18n.js';
 import { jsonText } from '../templates.js';
@@ -59,8 +59,30 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
   const autoNamed = useRef(new Set<string>());
   const focusLabel = useRef(false);
   const localeId = useId();
+  const titleId = useId();
   const fieldsHeadingId = useId();
   const addFieldButton = useRef<HTMLButtonElement>(null);
+  // where the focus goes once the change has been drawn (a moved row, a renamed step, the steps after a deletion)
+  const pendingFocus = useRef<(() => HTMLElement | null | undefined) | undefined>(undefined);
+  useEffect(() => {
+    const find = pendingFocus.current;
+    if (!find) return;
+    pendingFocus.current = undefined;
+    find()?.focus();
+  });
+  const stepRow = (id: string) =>
+    document.querySelector<HTMLElement>(`[data-step-row="${id.replace(/["\\]/g, '\\$&')}"]`);
+  const stepTitleButton = (id: string) => stepRow(id)?.querySelector<HTMLElement>('.antrag-builder-step-title');
+  const stepsHeading = () => document.querySelector<HTMLElement>('.antrag-builder-steps-heading');
+  /** The move button pressed, while it can still move; else the row's other way, else its title. */
+  const moveButtonIn = (row: HTMLElement | null | undefined, way: 'up' | 'down', attribute: string) => {
+    const other = way === 'up' ? 'down' : 'up';
+    const pick = (w: string) => row?.querySelector<HTMLButtonElement>(`[${attribute}="${w}"]`);
+    const pressed = pick(way);
+    if (pressed && !pressed.disabled) return pressed;
+    const back = pick(other);
+    return back && !back.disabled ? back : undefined;
+  };
 
   const definition = 'definition' in parsed ? parsed.definition : undefined;
   const current = definition ? keepSelection(definition, selection) : selection;
@@ -140,16 +162,30 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
   return (
     <div className="antrag-builder">
       <div className="antrag-builder-bar">
-        <label htmlFor={localeId} className="antrag-builder-label">
-          {t('builder.locale')}
-        </label>
-        <Select
-          id={localeId}
-          value={locale}
-          style={{ minWidth: 160 }}
-          onChange={(l: Locale) => setLocale(l)}
-          options={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-        />
+        <div>
+          <label htmlFor={localeId} className="antrag-builder-label">
+            {t('builder.locale')}
+          </label>
+          <Select
+            id={localeId}
+            value={locale}
+            style={{ minWidth: 160 }}
+            onChange={(l: Locale) => setLocale(l)}
+            options={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+          />
+        </div>
+        <div className="antrag-builder-form-title">
+          <label htmlFor={titleId} className="antrag-builder-label">
+            {t('builder.formTitle')}
+          </label>
+          <Input
+            id={titleId}
+            value={textIn(definition.title, locale)}
+            placeholder={locale === 'en' ? undefined : textIn(definition.title, 'en')}
+            maxLength={200}
+            onChange={(e) => apply({ ...definition, title: withText(definition.title, locale, e.target.value) })}
+          />
+        </div>
       </div>
       <p className="antrag-studio-visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -168,6 +204,7 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
                 onUndo();
                 setUndoable(undefined);
                 setAnnouncement(t('builder.undone'));
+                pendingFocus.current = stepsHeading;
               }}
             >
               {t('action.undo')}
@@ -184,21 +221,39 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
             onSelect={(index) => onSelect({ step: index })}
             onAdd={(stepName) => {
               const added = addStep(definition, stepName);
+              const id = added.definition.steps[added.index]?.id ?? '';
               apply(added.definition, { say: t('builder.steps.added', { step: stepName }) });
               onSelect({ step: added.index });
+              pendingFocus.current = () => stepTitleButton(id);
             }}
-            onRename={(index, stepName) => apply(renameStep(definition, index, stepName, locale))}
+            onRename={(index, stepName) => {
+              const id = steps[index]?.id ?? '';
+              apply(renameStep(definition, index, stepName, locale));
+              pendingFocus.current = () => stepTitleButton(id);
+            }}
+            onRenameCancel={(index) => {
+              const id = steps[index]?.id ?? '';
+              pendingFocus.current = () => stepTitleButton(id);
+            }}
             onRemove={(index) => {
               const gone = steps[index] ? stepTitle(steps[index], locale) : '';
               apply(removeStep(definition, index), { undo: t('builder.steps.deleted', { step: gone }) });
               onSelect({ step: Math.max(0, index - 1) });
+              pendingFocus.current = stepsHeading;
             }}
-            onMove={(from, to) => {
-              const moved = steps[from] ? stepTitle(steps[from], locale) : '';
-              apply(moveStep(definition, from, to), {
-                say: t('builder.steps.moved', { step: moved, n: to + 1, count: steps.length }),
-              });
+            onMove={(from, to, dragged) => {
+              const moved = steps[from];
+              const name = moved ? stepTitle(moved, locale) : '';
+              apply(
+                moveStep(definition, from, to),
+                dragged ? undefined : { say: t('builder.steps.moved', { step: name, n: to + 1, count: steps.length }) },
+              );
               onSelect({ step: to });
+              if (moved && !dragged) {
+                const way = to < from ? 'up' : 'down';
+                pendingFocus.current = () =>
+                  moveButtonIn(stepRow(moved.id), way, 'data-move') ?? stepTitleButton(moved.id);
+              }
             }}
           />
           {step ? (
@@ -238,7 +293,7 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
         <div className="antrag-builder-detail">
           {field ? (
             <PropertyPanel
-              key={`${current.step}:${fieldIndex}`}
+              key={current.step}
               definition={definition}
               field={field}
               fields={summaries}
@@ -258,7 +313,15 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
                 onSelect({ step: current.step });
                 addFieldButton.current?.focus();
               }}
-              onMove={(delta) => apply(moveField(definition, field.name, delta))}
+              onMove={(delta) => {
+                apply(moveField(definition, field.name, delta));
+                pendingFocus.current = () =>
+                  moveButtonIn(
+                    document.querySelector<HTMLElement>('.antrag-builder-field-actions'),
+                    delta < 0 ? 'up' : 'down',
+                    'data-field-move',
+                  ) ?? document.getElementById('antrag-builder-label');
+              }}
               canMove={{ up: fieldIndex > 0, down: fieldIndex >= 0 && fieldIndex < stepFields.length - 1 }}
               onOpenJson={onOpenJson}
             />

@@ -116,6 +116,11 @@ export function ConditionBuilder({ self, fields, condition, onChange, onOpenJson
               }))}
             />
           </div>
+          {simple && !chosen ? (
+            <p className="antrag-builder-error" role="alert">
+              {t('builder.condition.missingField', { name: simple.field })}
+            </p>
+          ) : null}
           {simple ? (
             <>
               <div>

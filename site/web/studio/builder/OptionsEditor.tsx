@@ -6,7 +6,7 @@
 import { textIn, withText } from '@antrag/core/builder';
 import type { Locale, Option } from '@antrag/core/dsl/types';
 import { Button, Input } from 'antd';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useStudioT } from '../i18n.js';
 
 const MAX_OPTIONS = 500;
@@ -29,6 +29,14 @@ export function OptionsEditor({
 }) {
   const t = useStudioT();
   const headingId = useId();
+  const list = useRef<HTMLOListElement>(null);
+  // after "Add option" the new option's label is typed next
+  const [focusLast, setFocusLast] = useState(false);
+  useEffect(() => {
+    if (!focusLast) return;
+    setFocusLast(false);
+    list.current?.querySelector<HTMLInputElement>('li:last-child input')?.focus();
+  }, [focusLast]);
   const counts = new Map<string, number>();
   for (const o of options) counts.set(String(o.value), (counts.get(String(o.value)) ?? 0) + 1);
   const set = (index: number, option: Option) => onChange(options.map((o, i) => (i === index ? option : o)));
@@ -48,7 +56,7 @@ export function OptionsEditor({
           <span>{t('builder.options.valueColumn')}</span>
         </div>
       ) : null}
-      <ol className="antrag-builder-option-list">
+      <ol className="antrag-builder-option-list" ref={list}>
         {options.map((option, index) => {
           const label = textIn(option.label, locale);
           const name = label || String(option.value);
@@ -121,6 +129,7 @@ export function OptionsEditor({
         disabled={options.length >= MAX_OPTIONS}
         onClick={() => {
           const value = nextValue(options);
+          setFocusLast(true);
           onChange([
             ...options,
             { value, label: withText(undefined, 'en', t('builder.options.newLabel', { n: options.length + 1 })) },

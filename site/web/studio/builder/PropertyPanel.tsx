@@ -7,6 +7,7 @@ import {
   FIELD_NAME_MAX_LENGTH,
   type FieldSummary,
   fieldNameProblem,
+  MAX_TEXT_LENGTH,
   type NameProblem,
   referencesTo,
   textIn,
@@ -20,6 +21,8 @@ import { ConditionBuilder } from './ConditionBuilder.js';
 import { OptionsEditor } from './OptionsEditor.js';
 import { RulesEditor } from './RulesEditor.js';
 
+/** Most characters of a one-line text (a label, a placeholder): the count shows as it nears the end. */
+const MAX_LINE = 1000;
 const TEXT_TYPES = new Set(['text', 'email', 'textarea', 'place']);
 const NO_PLACEHOLDER = new Set(['checkbox', 'switch', 'agreement', 'info', 'upload', 'passportUpload', 'faceCapture']);
 const UPLOAD_TYPES = new Set(['upload', 'passportUpload']);
@@ -61,6 +64,9 @@ export function PropertyPanel(props: PropertyPanelProps) {
   const options = (field as { options?: Option[] | object }).options;
   // a field other places name: how many, while the staffer is asked whether to delete it anyway
   const [confirming, setConfirming] = useState(0);
+  // another field selected: no question about the one before stays open
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of field resets it
+  useEffect(() => setConfirming(0), [field.name]);
 
   return (
     <section className="antrag-builder-properties" aria-labelledby={headingId}>
@@ -74,7 +80,6 @@ export function PropertyPanel(props: PropertyPanelProps) {
         value={label}
         placeholder={locale !== 'en' ? textIn(field.label, 'en') : undefined}
         onChange={onLabel}
-        autoFocusKey={field.name}
       />
       <NameRow definition={definition} name={field.name} onRename={onRename} />
       {field.type !== 'info' ? (
@@ -113,6 +118,7 @@ export function PropertyPanel(props: PropertyPanelProps) {
         />
       ) : null}
       <ConditionBuilder
+        key={field.name}
         self={field.name}
         fields={fields}
         condition={field.visibleIf}
@@ -120,14 +126,25 @@ export function PropertyPanel(props: PropertyPanelProps) {
         onOpenJson={onOpenJson}
       />
       <div className="antrag-builder-row-actions antrag-builder-field-actions">
-        <Button disabled={!canMove.up} onClick={() => onMove(-1)}>
+        <Button
+          data-field-move="up"
+          aria-label={t('builder.moveUpNamed', { name: label || field.name })}
+          disabled={!canMove.up}
+          onClick={() => onMove(-1)}
+        >
           {t('builder.moveUp')}
         </Button>
-        <Button disabled={!canMove.down} onClick={() => onMove(1)}>
+        <Button
+          data-field-move="down"
+          aria-label={t('builder.moveDownNamed', { name: label || field.name })}
+          disabled={!canMove.down}
+          onClick={() => onMove(1)}
+        >
           {t('builder.moveDown')}
         </Button>
         <Button
           danger
+          aria-label={t('builder.deleteFieldNamed', { name: label || field.name })}
           onClick={() => {
             const references = referencesTo(definition, field.name).length;
             if (references === 0) onRemove();
@@ -166,7 +183,6 @@ function TextRow({
   placeholder,
   multiline,
   onChange,
-  autoFocusKey,
 }: {
   id: string;
   label: string;
@@ -174,8 +190,6 @@ function TextRow({
   placeholder?: string;
   multiline?: boolean;
   onChange(value: string): void;
-  /** Focus this input whenever the key changes (a field just selected from the palette). */
-  autoFocusKey?: string;
 }) {
   const inputId = `antrag-builder-${id}`;
   return (
@@ -188,17 +202,18 @@ function TextRow({
           id={inputId}
           value={value}
           placeholder={placeholder}
-          maxLength={5000}
+          maxLength={MAX_TEXT_LENGTH}
+          showCount={value.length > MAX_TEXT_LENGTH - 500}
           autoSize={{ minRows: 2, maxRows: 8 }}
           onChange={(e) => onChange(e.target.value)}
         />
       ) : (
         <Input
           id={inputId}
-          data-focus-key={autoFocusKey}
           value={value}
           placeholder={placeholder}
-          maxLength={500}
+          maxLength={MAX_LINE}
+          showCount={value.length > MAX_LINE - 100}
           onChange={(e) => onChange(e.target.value)}
         />
       )}

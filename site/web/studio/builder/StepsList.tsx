@@ -22,7 +22,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Input } from 'antd';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type StudioT, useStudioT } from '../i18n.js';
 
 interface StepsListProps {
@@ -32,8 +32,11 @@ interface StepsListProps {
   onSelect(index: number): void;
   onAdd(title: string): void;
   onRename(index: number, title: string): void;
+  /** Renaming given up: the focus goes back to the step. */
+  onRenameCancel(index: number): void;
   onRemove(index: number): void;
-  onMove(from: number, to: number): void;
+  /** `dragged`: dropped by a drag, which dnd-kit announces itself. */
+  onMove(from: number, to: number, dragged?: boolean): void;
 }
 
 /** A step's title in the builder's language, else in English, else its id. */
@@ -41,15 +44,35 @@ export function stepTitle(step: Step, locale: Locale): string {
   return textIn(step.title, locale) || textIn(step.title, 'en') || step.id;
 }
 
-export function StepsList({ steps, selected, locale, onSelect, onAdd, onRename, onRemove, onMove }: StepsListProps) {
+export function StepsList({
+  steps,
+  selected,
+  locale,
+  onSelect,
+  onAdd,
+  onRename,
+  onRenameCancel,
+  onRemove,
+  onMove,
+}: StepsListProps) {
   const t = useStudioT();
   const headingId = useId();
   const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // a new step given up: the focus goes back to "Add step"
+  const [refocusAdd, setRefocusAdd] = useState(false);
+  useEffect(() => {
+    if (!refocusAdd) return;
+    setRefocusAdd(false);
+    addButton.current?.focus();
+  }, [refocusAdd]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const ids = steps.map((s, i) => `${i}:${s.id}`);
+  // a step's own id keeps its row (and the focus in it) when steps move; a repeated id (a broken form) its position
+  const repeated = new Set(steps.map((s) => s.id).filter((id, i, all) => all.indexOf(id) !== i));
+  const ids = steps.map((s, i) => (repeated.has(s.id) ? `${i}:${s.id}` : s.id));
   const titleOf = (id: string | number) => {
     const index = ids.indexOf(String(id));
     return index >= 0 && steps[index] ? stepTitle(steps[index], locale) : '';
@@ -58,12 +81,14 @@ export function StepsList({ steps, selected, locale, onSelect, onAdd, onRename, 
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(String(active.id));
     const to = ids.indexOf(String(over.id));
-    if (from >= 0 && to >= 0) onMove(from, to);
+    if (from >= 0 && to >= 0) onMove(from, to, true);
   };
 
   return (
     <section className="antrag-builder-steps" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('builder.steps.title')}</h2>
+      <h2 id={headingId} tabIndex={-1} className="antrag-builder-steps-heading">
+        {t('builder.steps.title')}
+      </h2>
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
@@ -96,7 +121,7 @@ export function StepsList({ steps, selected, locale, onSelect, onAdd, onRename, 
                 selected={index === selected}
                 t={t}
                 onSelect={() => onSelect(index)}
-                onRename={(title) => onRename(index, title)}
+                onRename={(title) => (title ? onRename(index, title) : onRenameCancel(index))}
                 onRemove={() => onRemove(index)}
                 onMove={(to) => onMove(index, to)}
               />
@@ -113,10 +138,13 @@ export function StepsList({ steps, selected, locale, onSelect, onAdd, onRename, 
           onDone={(title) => {
             setAdding(false);
             if (title) onAdd(title);
+            else setRefocusAdd(true);
           }}
         />
       ) : (
-        <Button onClick={() => setAdding(true)}>{t('builder.steps.add')}</Button>
+        <Button ref={addButton} onClick={() => setAdding(true)}>
+          {t('builder.steps.add')}
+        </Button>
       )}
     </section>
   );
@@ -144,6 +172,7 @@ function StepItem({ id, index, count, title, selected, t, onSelect, onRename, on
     <li
       ref={setNodeRef}
       style={style}
+      data-step-row={id}
       className={`antrag-builder-step${selected ? ' is-selected' : ''}${isDragging ? ' is-dragging' : ''}`}
     >
       {renaming ? (
@@ -154,7 +183,7 @@ function StepItem({ id, index, count, title, selected, t, onSelect, onRename, on
           t={t}
           onDone={(next) => {
             setRenaming(false);
-            if (next && next !== title) onRename(next);
+            onRename(next && next !== title ? next : '');
           }}
         />
       ) : (
@@ -181,7 +210,7 @@ function StepItem({ id, index, count, title, selected, t, onSelect, onRename, on
             <Button
               size="small"
               aria-label={t('builder.moveUpNamed', { name: title })}
-              title={t('builder.moveUp')}
+              data-move="up"
               disabled={index === 0}
               onClick={() => onMove(index - 1)}
             >
@@ -190,7 +219,7 @@ function StepItem({ id, index, count, title, selected, t, onSelect, onRename, on
             <Button
               size="small"
               aria-label={t('builder.moveDownNamed', { name: title })}
-              title={t('builder.moveDown')}
+              data-move="down"
               disabled={index === count - 1}
               onClick={() => onMove(index + 1)}
             >

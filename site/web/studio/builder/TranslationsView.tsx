@@ -76,7 +76,7 @@ function TextCell({
       ) : (
         <span lang={locale}>{value}</span>
       )}
-      {missing && <Tag color="warning">{t('translations.missing')}</Tag>}
+      {missing && <Tag className="antrag-translations-tag is-missing">{t('translations.missing')}</Tag>}
     </td>
   );
 }
@@ -175,9 +175,11 @@ export function TranslationsView({
             <li key={l}>
               {LANGUAGE_NAMES[l]}:{' '}
               {missingBy[l] === 0 ? (
-                <Tag color="success">{t('translations.complete')}</Tag>
+                <Tag className="antrag-translations-tag is-complete">{t('translations.complete')}</Tag>
               ) : (
-                <Tag color="warning">{t.count('translations.missingCount', missingBy[l])}</Tag>
+                <Tag className="antrag-translations-tag is-missing">
+                  {t.count('translations.missingCount', missingBy[l])}
+                </Tag>
               )}
             </li>
           ))}

@@ -40,6 +40,26 @@ export function buildWebApp(outDir: string, logLevel: 'warn' | 'error' = 'warn')
   return outDir;
 }
 
+/** Builds the studio's own bundle (`site/web/studio/vite.config.ts`) into `outDir`, as `npm run build` does. */
+export function buildStudioApp(outDir: string): string {
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'site/web/studio/vite.config.ts',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  return outDir;
+}
+
 export const BOOKING_PATH = '/api/internal/services/aok';
 
 /** A port nobody listens on right now (the OS picks it; it is released again at once). */
