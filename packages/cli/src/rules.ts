@@ -33,6 +33,7 @@ const DESCRIPTIONS: Record<string, string> = {
   'unknown-option': 'An option the form does not define.',
   'duplicate-field': 'A field name used twice.',
   'duplicate-step': 'A step id used twice.',
+  'duplicate-option': 'Two options of one field with the same value.',
   'content-shape': 'Site content that does not match its schema.',
   'content-reference': 'Site content that refers to a record that does not exist.',
   'unsafe-regex': 'A pattern that can backtrack catastrophically (exponential or high polynomial time).',

@@ -4,8 +4,8 @@
  */
 
 import type { CmsKind } from '@antrag/core/import';
-import { Alert, Button, Input, Modal, Radio, Select } from 'antd';
-import { useId, useRef, useState } from 'react';
+import { Alert, Button, type GetRef, Input, type InputRef, Modal, Radio, Select } from 'antd';
+import { type Ref, useId, useRef, useState } from 'react';
 import { useStudioT } from './i18n.js';
 import { type CmsImport, importCmsText } from './importCms.js';
 import { isFormPath } from './paths.js';
@@ -16,6 +16,10 @@ interface FileNameProps {
   value: string;
   onChange(value: string): void;
   taken(path: string): boolean;
+  /** The box, for a dialog that opens with the focus in it (not on its close button). */
+  inputRef?: Ref<InputRef>;
+  /** Enter in the box: the dialog's main action, called only when the name is valid. */
+  onEnter(): void;
 }
 
 function fileNameError(path: string, taken: (p: string) => boolean): 'new.pathInvalid' | 'new.exists' | undefined {
@@ -23,7 +27,7 @@ function fileNameError(path: string, taken: (p: string) => boolean): 'new.pathIn
   return taken(path) ? 'new.exists' : undefined;
 }
 
-function FileName({ folder, value, onChange, taken }: FileNameProps) {
+function FileName({ folder, value, onChange, taken, inputRef, onEnter }: FileNameProps) {
   const t = useStudioT();
   const id = useId();
   const error = value ? fileNameError(value, taken) : undefined;
@@ -34,6 +38,10 @@ function FileName({ folder, value, onChange, taken }: FileNameProps) {
         id={`${id}-path`}
         value={value}
         onChange={(e) => onChange(e.target.value.trim())}
+        ref={inputRef}
+        onPressEnter={() => {
+          if (!fileNameError(value, taken)) onEnter();
+        }}
         aria-describedby={`${id}-help`}
         aria-invalid={error ? true : undefined}
         status={error ? 'error' : undefined}
@@ -63,11 +71,16 @@ export function NewFormDialog({ open, folder, taken, onCancel, onCreate }: NewFo
   const [template, setTemplate] = useState<TemplateId>('blank');
   const [path, setPath] = useState('new-form.form.json');
   const invalid = fileNameError(path, taken) !== undefined;
+  const box = useRef<InputRef>(null);
   return (
     <Modal
       open={open}
       title={t('new.title')}
       onCancel={onCancel}
+      // the file name is what a person changes: the dialog opens there, not on its close button
+      afterOpenChange={(opened) => {
+        if (opened) box.current?.focus();
+      }}
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onCancel}>
@@ -87,7 +100,14 @@ export function NewFormDialog({ open, folder, taken, onCancel, onCreate }: NewFo
           style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
         />
       </fieldset>
-      <FileName folder={folder} value={path} onChange={setPath} taken={taken} />
+      <FileName
+        folder={folder}
+        value={path}
+        onChange={setPath}
+        taken={taken}
+        inputRef={box}
+        onEnter={() => onCreate(template, path)}
+      />
     </Modal>
   );
 }
@@ -106,6 +126,7 @@ export function ImportDialog({ open, folder, schemaRef, taken, onCancel, onImpor
   const t = useStudioT();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const definitionBox = useRef<GetRef<typeof Input.TextArea>>(null);
   const [kind, setKind] = useState<CmsKind | 'auto'>('auto');
   const [text, setText] = useState('');
   const [path, setPath] = useState('imported.form.json');
@@ -127,6 +148,10 @@ export function ImportDialog({ open, folder, schemaRef, taken, onCancel, onImpor
       open={open}
       title={t('import.title')}
       onCancel={onCancel}
+      // the definition is what a person brings first (pasted): the dialog opens there, not on its close button
+      afterOpenChange={(opened) => {
+        if (opened) definitionBox.current?.focus();
+      }}
       destroyOnHidden
       width={720}
       footer={[
@@ -157,6 +182,7 @@ export function ImportDialog({ open, folder, schemaRef, taken, onCancel, onImpor
           id={`${id}-text`}
           value={text}
           onChange={(e) => setText(e.target.value)}
+          ref={definitionBox}
           rows={10}
           spellCheck={false}
           placeholder={t('import.empty')}
@@ -185,7 +211,15 @@ export function ImportDialog({ open, folder, schemaRef, taken, onCancel, onImpor
           />
         </div>
       </div>
-      <FileName folder={folder} value={path} onChange={setPath} taken={taken} />
+      <FileName
+        folder={folder}
+        value={path}
+        onChange={setPath}
+        taken={taken}
+        onEnter={() => {
+          if (!invalid) convert();
+        }}
+      />
       {failed ? (
         <Alert
           type="error"

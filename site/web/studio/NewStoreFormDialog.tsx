@@ -2,8 +2,8 @@
  * "New form" in the form store: a template and the form's id (its address, `/forms/<id>`), checked as the server
  * checks ids and against the forms the store has. The new form opens unsaved; "Save draft" stores it.
  */
-import { Button, Input, Modal, Radio } from 'antd';
-import { useId, useState } from 'react';
+import { Button, Input, type InputRef, Modal, Radio } from 'antd';
+import { useId, useRef, useState } from 'react';
 import { useStudioT } from './i18n.js';
 import { TEMPLATE_IDS, type TemplateId } from './templates.js';
 
@@ -31,11 +31,16 @@ export function NewStoreFormDialog({ open, taken, onCancel, onCreate }: NewStore
         ? 'store.formIdTaken'
         : undefined;
   const ready = !!id && !error;
+  const box = useRef<InputRef>(null);
   return (
     <Modal
       open={open}
       title={t('store.newTitle')}
       onCancel={onCancel}
+      // the id is what a person must type (the template has a default): the dialog opens there, not on ×
+      afterOpenChange={(opened) => {
+        if (opened) box.current?.focus();
+      }}
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onCancel}>
@@ -63,6 +68,10 @@ export function NewStoreFormDialog({ open, taken, onCancel, onCreate }: NewStore
           autoComplete="off"
           spellCheck={false}
           onChange={(e) => setId(e.target.value.trim())}
+          ref={box}
+          onPressEnter={() => {
+            if (ready) onCreate(template, id);
+          }}
           aria-describedby={`${field}-help`}
           aria-invalid={error ? true : undefined}
           status={error ? 'error' : undefined}

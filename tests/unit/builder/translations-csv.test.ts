@@ -131,19 +131,92 @@ describe('CSV import', () => {
     ]);
   });
 
-  it('warns when the English source changed since the export, and still takes the translation', () => {
+  it('refuses a row whose English source changed since the export, naming the place; nothing is written', () => {
     const result = applyCsv(form, 'pointer,en,de\n/steps/0/fields/0/label,Starting date,Beginn\n');
-    expect(result.applied).toBe(1);
+    expect(result.applied).toBe(0);
+    expect(result.definition).toBe(form);
     expect(result.problems).toEqual([
       expect.objectContaining({
         line: 2,
         column: 2,
-        severity: 'warning',
-        message: expect.stringMatching(/English source changed/),
+        severity: 'error',
+        message: expect.stringMatching(
+          /Start date › label: the English text here changed since the export.*not applied; export again/,
+        ),
       }),
     ]);
-    // English stays the form's own
-    expect(result.definition.steps[0]?.fields?.[0]?.label).toEqual({ en: 'Start date', de: 'Beginn' });
+  });
+
+  describe('a file exported before the steps were reordered', () => {
+    const step = (id: string, title: string, de: string, label: string, labelDe: string) => ({
+      id,
+      title: { en: title, de },
+      fields: [{ name: id, type: 'text' as const, label: { en: label, de: labelDe } }],
+    });
+    const translated: FormDefinition = {
+      id: 'rental',
+      title: 'Rental',
+      version: 1,
+      steps: [
+        step('rental', 'Rental', 'Miete', 'Name', 'Name des Mieters'),
+        step('extras', 'Extras', 'Zusätze', 'Email', 'E-Mail'),
+        step('confirm', 'Confirm', 'Bestätigen', 'Name', 'Ihr Name'),
+      ],
+    };
+    // lines: 2 /title, 3-4 step 0 (Rental, Name), 5-6 step 1 (Extras, Email), 7-8 step 2 (Confirm, Name)
+    const old = textsToCsv(textEntries(translated));
+    // "Extras" moved above "Rental" after the export, and the form is English only (all German is in the file)
+    const [rental, extras, confirm] = englishOnly(translated).steps;
+    const moved: FormDefinition = {
+      ...englishOnly(translated),
+      steps: [extras, rental, confirm] as typeof translated.steps,
+    };
+
+    it('never writes a translation onto another text: each goes where its English is, or nowhere', () => {
+      const result = applyCsv(moved, old);
+      expect(result.definition.steps.map((s) => s.title)).toEqual([
+        { en: 'Extras', de: 'Zusätze' },
+        { en: 'Rental', de: 'Miete' },
+        { en: 'Confirm', de: 'Bestätigen' },
+      ]);
+      expect(result.definition.steps.map((s) => s.fields?.[0]?.label)).toEqual([
+        { en: 'Email', de: 'E-Mail' },
+        // two fields are labelled "Name" now: where the first step's "Name" row belongs cannot be told
+        'Name',
+        { en: 'Name', de: 'Ihr Name' },
+      ]);
+      // the form's own title "Rental" is not a step title: it does not make the step title "Rental" ambiguous
+      expect(result.definition.title).toBe('Rental');
+      expect(result.applied).toBe(5);
+    });
+
+    it('reports a moved text as a warning naming where it went, an ambiguous one as an error', () => {
+      const { problems } = applyCsv(moved, old);
+      expect(problems.filter((p) => p.severity === 'warning')).toEqual([
+        expect.objectContaining({ line: 3, message: expect.stringMatching(/moved.*Step "Rental" › title/) }),
+        expect.objectContaining({ line: 5, message: expect.stringMatching(/moved.*Step "Extras" › title/) }),
+        expect.objectContaining({ line: 6, message: expect.stringMatching(/moved.*Email › label/) }),
+      ]);
+      expect(problems.filter((p) => p.severity === 'error')).toEqual([
+        expect.objectContaining({
+          line: 4,
+          column: 3,
+          message: expect.stringMatching(
+            /Step "Extras" › Email › label: the English text here changed since the export.*not applied; export again/,
+          ),
+        }),
+      ]);
+    });
+
+    it('refuses a moved row when the file also has a row that matches that place as it is', () => {
+      const csv = 'pointer,en,de\n/steps/1/title,Rental,Miete\n/steps/0/title,Rental,Alt\n';
+      const result = applyCsv(moved, csv);
+      expect(result.definition.steps[1]?.title).toEqual({ en: 'Rental', de: 'Miete' });
+      expect(result.applied).toBe(1);
+      expect(result.problems).toEqual([
+        expect.objectContaining({ line: 3, severity: 'error', message: expect.stringMatching(/not applied/) }),
+      ]);
+    });
   });
 
   it('refuses a cell over the length limit, naming its line and column', () => {

@@ -118,14 +118,49 @@ describe('XLIFF import', () => {
     ]);
   });
 
-  it('warns when the English source changed', () => {
+  it('refuses a unit whose English source changed since the export, naming the place', () => {
     const result = applyXliff(form, xliff(unit('/title', 'Rentals', 'Mieten')));
-    expect(result.applied).toBe(1);
+    expect(result.applied).toBe(0);
+    expect(result.definition).toBe(form);
+    expect(result.problems).toEqual([
+      expect.objectContaining({
+        line: 4,
+        severity: 'error',
+        message: expect.stringMatching(
+          /Form "rental" › title: the English text here changed.*not applied; export again/,
+        ),
+      }),
+    ]);
+  });
+
+  it('takes a unit whose text moved to where its English now is, and says where', () => {
+    const two: FormDefinition = {
+      ...form,
+      steps: [
+        { id: 'confirm', title: 'Confirm', fields: [] },
+        { id: 'rental', title: 'Rental', fields: [] },
+      ],
+    };
+    // exported when "Rental" was the first step and "Confirm" the second
+    const old = xliff(
+      [unit('/steps/0/title', 'Rental', 'Miete'), unit('/steps/1/title', 'Confirm', 'Bestätigen')].join('\n'),
+    );
+    const result = applyXliff(two, old);
+    expect(result.definition.steps.map((s) => s.title)).toEqual([
+      { en: 'Confirm', de: 'Bestätigen' },
+      { en: 'Rental', de: 'Miete' },
+    ]);
+    expect(result.applied).toBe(2);
     expect(result.problems).toEqual([
       expect.objectContaining({
         line: 4,
         severity: 'warning',
-        message: expect.stringMatching(/English source changed/),
+        message: expect.stringMatching(/moved.*Step "Rental" › title/),
+      }),
+      expect.objectContaining({
+        line: 5,
+        severity: 'warning',
+        message: expect.stringMatching(/moved.*Step "Confirm" › title/),
       }),
     ]);
   });

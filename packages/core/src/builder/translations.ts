@@ -392,38 +392,84 @@ export function tooLarge(def: FormDefinition, text: string): ImportResult | unde
 
 const quote = (text: string) => JSON.stringify(short(text));
 
+/** A text's kind for matching a moved row: the innermost place's kind and the property (a step's `title`). */
+const kindOf = (entry: TextEntry) => `${entry.place.at(-1)?.kind ?? 'form'} ${entry.property}`;
+
+/**
+ * Where each row is written. A row is matched by pointer; when its English source differs from the form's English
+ * there (a step moved since the export shifts every pointer after it), it goes to the one text of the same kind
+ * whose English is the file's, unless another row of the file already matches that text as it is. Anything less
+ * certain is refused: a translation written onto the wrong text is worse than one not written.
+ */
+function targetsOf(rows: ImportRow[], entries: TextEntry[]): Array<TextEntry | undefined> {
+  const byPointer = new Map(entries.map((e) => [e.pointer, e]));
+  const byEnglish = new Map<string, TextEntry[]>();
+  for (const e of entries) {
+    if (e.catalogue !== undefined || e.values.en === undefined) continue;
+    const key = `${kindOf(e)}\n${e.values.en}`;
+    byEnglish.set(key, [...(byEnglish.get(key) ?? []), e]);
+  }
+  const changed = (row: ImportRow, entry: TextEntry) =>
+    Boolean(row.english?.value) && row.english?.value !== (entry.values.en ?? '');
+  const direct = new Set<string>();
+  for (const row of rows) {
+    const entry = byPointer.get(row.pointer);
+    if (entry && !changed(row, entry)) direct.add(row.pointer);
+  }
+  return rows.map((row) => {
+    const entry = byPointer.get(row.pointer);
+    if (!entry || !changed(row, entry)) return entry;
+    const found = byEnglish.get(`${kindOf(entry)}\n${row.english?.value}`) ?? [];
+    return found.length === 1 && found[0] && !direct.has(found[0].pointer) ? found[0] : undefined;
+  });
+}
+
 /**
  * Writes the rows' translations into the definition. Only a changed, non-empty translation is written: an empty
- * cell means "not translated", never "delete", so a partial file loses nothing. English is the form's own: a
- * different English source in the file is reported (the translation may be out of date), not written; an empty one
- * is not compared. Problems come back in line order.
+ * cell means "not translated", never "delete", so a partial file loses nothing. English is the form's own, never
+ * written: a row whose English source differs from the form's at its pointer is written only where `targetsOf`
+ * finds its text for certain (a warning says where), else refused; an empty source is not compared. Problems come
+ * back in line order.
  */
 export function applyRows(def: FormDefinition, rows: ImportRow[], problems: ImportProblem[]): ImportResult {
-  const entries = new Map(textEntries(def).map((e) => [e.pointer, e]));
+  const all = textEntries(def);
+  const entries = new Map(all.map((e) => [e.pointer, e]));
+  const targets = targetsOf(rows, all);
   const seen = new Set<string>();
   let definition = def;
   let applied = 0;
-  for (const row of rows) {
+  rows.forEach((row, index) => {
     const problem = (message: string, column?: number, severity: ImportProblem['severity'] = 'error') =>
       problems.push({ line: row.line, ...(column === undefined ? {} : { column }), severity, message });
-    const entry = entries.get(row.pointer);
-    if (!entry) {
+    const here = entries.get(row.pointer);
+    if (!here) {
       problem(
         valueAt(def, row.pointer) === undefined
           ? `unknown pointer ${row.pointer}: the form has nothing there`
           : `${row.pointer} no longer names a text of the form`,
       );
-      continue;
+      return;
     }
-    if (seen.has(row.pointer)) {
-      problem(`${row.pointer} is given twice; only its first row is read`);
-      continue;
-    }
-    seen.add(row.pointer);
-    if (row.english?.value && row.english.value !== (entry.values.en ?? '')) {
+    const entry = targets[index];
+    const source = row.english?.value ?? '';
+    // a stale row with no translation in it would write nothing anywhere: nothing to report either
+    if (entry !== here && !row.values.some((v) => v.locale !== 'en' && v.value)) return;
+    if (!entry || (entry !== here && seen.has(entry.pointer))) {
       problem(
-        `${entry.context}: the English source changed since the export (the file has ${quote(row.english.value)}, the form ${quote(entry.values.en ?? '')}); check the translations`,
-        row.english.column,
+        `${here.context}: the English text here changed since the export (the file has ${quote(source)}, the form ${quote(here.values.en ?? '')}): not applied; export again`,
+        row.english?.column,
+      );
+      return;
+    }
+    if (seen.has(entry.pointer)) {
+      problem(`${row.pointer} is given twice; only its first row is read`);
+      return;
+    }
+    seen.add(entry.pointer);
+    if (entry !== here) {
+      problem(
+        `${row.pointer}: ${quote(source)} moved since the export to ${entry.context} (${entry.pointer}); its translations are applied there`,
+        row.english?.column,
         'warning',
       );
     }
@@ -437,10 +483,10 @@ export function applyRows(def: FormDefinition, rows: ImportRow[], problems: Impo
         problem(`${entry.context} refers to the text '${entry.catalogue}'; translate it there`, column);
         break;
       }
-      definition = writeText(definition, row.pointer, locale, value);
+      definition = writeText(definition, entry.pointer, locale, value);
       applied++;
     }
-  }
+  });
   problems.sort((a, b) => a.line - b.line || (a.column ?? 0) - (b.column ?? 0));
   return { definition, applied, problems };
 }

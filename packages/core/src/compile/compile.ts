@@ -17,6 +17,7 @@ import { checkDefinition, checkDefinitionShape } from './check.js';
 import { allOfConditions, conditionFields, conditionToSchema } from './conditions.js';
 import { type CompiledField, clean, compileField, isDataField, withEntry } from './fields.js';
 import { boundsOf } from './limits.js';
+import { checkOptionValues } from './optionValues.js';
 import { TextTable } from './texts.js';
 import type {
   CompiledForm,
@@ -105,6 +106,7 @@ function compileDefinition(
   const texts = new TextTable(def.id, def.texts ?? {}, diagnostics);
   const names = collectNames(def, diagnostics);
   checkStepIds(def, diagnostics);
+  checkOptionValues(def, diagnostics);
   const c: Compilation = {
     def,
     diagnostics,

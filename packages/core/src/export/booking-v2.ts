@@ -67,7 +67,11 @@ function v2Field(placed: PlacedField, definition: FormDefinition, built: Built):
   const label = english(field.label, definition.texts) ?? '';
   const unknown = noticeType(field);
   // a field the importer could not implement goes back with its CMS kind
-  if (unknown !== undefined) return { internalIdentifier: field.name, label, fieldOptions: [{ __typename: unknown }] };
+  if (unknown !== undefined) {
+    const back: BookingV2Field = { internalIdentifier: field.name, label, fieldOptions: [{ __typename: unknown }] };
+    if (field.required === true) back.isRequired = true;
+    return back;
+  }
   const option = v2Option(field, definition.texts);
   if (option === undefined) {
     built.diagnostics.push(unsupportedField('booking-v2', placed, KNOWN));

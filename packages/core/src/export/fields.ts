@@ -4,6 +4,7 @@ import type { Field, FormDefinition, Rule, Step } from '../dsl/types.js';
 import type { CmsKind } from '../import/cms-types.js';
 import { wholeValuePattern } from '../import/common.js';
 import { toPointer } from '../json/pointer.js';
+import { english } from './text.js';
 import { KIND_NAMES } from './types.js';
 
 /** One field of a step with its JSON pointer into the definition. */
@@ -71,6 +72,27 @@ export function noSteps(kind: CmsKind, definition: FormDefinition): Diagnostic |
     message: `/steps: the definition has no steps; a ${KIND_NAMES[kind]} document needs at least one, so none was made.`,
     pointer: '/steps',
   };
+}
+
+/**
+ * A warning at each step the export gives without fields (it had none, or only fields the shape lacks, which
+ * `reported` holds): the shapes can hold such a step, but it is a page with nothing to fill in, and the import of
+ * the document reports it (`empty-step`). A builder's new step is easily left so.
+ */
+export function emptySteps(kind: CmsKind, definition: FormDefinition, reported: ReadonlySet<string>): Diagnostic[] {
+  return definition.steps.flatMap((step, i) => {
+    if (stepFields(step, i).some((placed) => !reported.has(placed.at))) return [];
+    const at = toPointer(['steps', i]);
+    const title = english(step.title, definition.texts) ?? step.id;
+    return [
+      {
+        severity: 'warning' as const,
+        code: 'export-empty-step',
+        message: `${at}: the step ${JSON.stringify(title)} has no field a ${KIND_NAMES[kind]} document can hold; it is exported as a step without fields, which its import reports as empty.`,
+        pointer: at,
+      },
+    ];
+  });
 }
 
 /** A deep copy of plain JSON. */

@@ -12,6 +12,7 @@ import { checkCmsDocument } from '../import/shape.js';
 import { exportBookingV1 } from './booking-v1.js';
 import { exportBookingV2 } from './booking-v2.js';
 import { lostInExport } from './compare.js';
+import { emptySteps } from './fields.js';
 import { exportReview } from './review.js';
 import type { Built, CmsExport } from './types.js';
 
@@ -58,7 +59,8 @@ export function exportCms(definition: FormDefinition): CmsExport {
     }));
     return { kind: cmsKind, diagnostics: [...built.diagnostics, ...problems] };
   }
+  const empty = emptySteps(cmsKind, definition, built.reported);
   const back = importCms(cmsKind, built.document).definition;
   const lost = back ? lostInExport(cmsKind, definition, back, built.reported) : [];
-  return { kind: cmsKind, document: built.document, diagnostics: [...built.diagnostics, ...lost] };
+  return { kind: cmsKind, document: built.document, diagnostics: [...built.diagnostics, ...empty, ...lost] };
 }

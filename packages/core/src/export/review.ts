@@ -53,7 +53,8 @@ function reviewField(field: Field, at: string, definition: FormDefinition, built
   const label = english(field.label, texts) ?? '';
   const unknown = noticeType(field);
   // a field the importer could not implement goes back with its CMS type
-  if (unknown !== undefined) return { field: field.name, label, type: unknown };
+  if (unknown !== undefined)
+    return { field: field.name, label, type: unknown, ...(field.required ? { required: true } : {}) };
   const type = reviewType(field);
   if (type === undefined) {
     built.diagnostics.push(unsupportedField('review', { field, at }, KNOWN));

@@ -143,7 +143,9 @@ function importValidBookingV2(doc: BookingV2Document, opts: ImportOptions): Impo
       const at = pointer('flatData', 'steps', i, 'fields', j);
       const field = v2Field(cms, at, diagnostics);
       // an unknown kind: its warning notice stands in its place (no data; the payload sends null)
-      const placed = field ?? notImplementedNotice(cms.fieldOptions[0].__typename, cms.internalIdentifier, cms.label);
+      const placed =
+        field ??
+        notImplementedNotice(cms.fieldOptions[0].__typename, cms.internalIdentifier, cms.label, cms.isRequired);
       names.add(placed.name, at, 'internalIdentifier');
       fields.push(placed);
       if (field) imported.set(at, field);

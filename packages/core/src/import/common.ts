@@ -76,12 +76,19 @@ export function fieldTypeNotImplemented(type: string, at: string): Diagnostic {
  * the form shows 'Field type X is not implemented!' and works without the field (a notice holds no data).
  * Its name is the CMS name, with characters a DSL name does not allow replaced by '_'.
  */
-export function notImplementedNotice(type: string, name: string, label: string | null | undefined): InfoField {
+export function notImplementedNotice(
+  type: string,
+  name: string,
+  label: string | null | undefined,
+  required?: boolean | null,
+): InfoField {
   const safe = name.replace(/[^A-Za-z0-9_-]/g, '_');
   return defined<InfoField>({
     type: 'info',
     name: /^[A-Za-z_]/.test(safe) ? safe : `_${safe}`,
     label: given(label) ? label : undefined,
+    // no effect on a notice (it holds no answer); kept so the export gives the CMS field back as it was
+    required: required === true ? true : undefined,
     variant: 'warning',
     content: `Field type ${type} is not implemented!`,
   });

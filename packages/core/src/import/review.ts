@@ -188,7 +188,7 @@ function importValidReview(doc: ReviewDocument, opts: ImportOptions): ImportResu
         const at = pointer('steps', i, 'groups', g, 'items', k);
         const field = reviewField(cms, at, diagnostics);
         // an unknown type: its warning notice stands in its place (no data, so no answer is sent)
-        const placed = field ?? notImplementedNotice(cms.type, cms.field, cms.label);
+        const placed = field ?? notImplementedNotice(cms.type, cms.field, cms.label, cms.required);
         names.add(placed.name, at, 'field');
         fields.push(placed);
         if (!field) return;
