@@ -180,7 +180,7 @@ test.describe('a staffer building a booking in the studio', () => {
     const built = await savedDraft(page, studio.server.base, id);
     expect(built.steps).toMatchObject([
       {
-        title: 'Rental',
+        title: { en: 'Rental' },
         fields: [
           { name: 'startDate', type: 'date', required: true, label: { en: 'Start date', de: 'Startdatum' } },
           { name: 'vehicle', type: 'select', display: 'radio', label: { en: 'Vehicle', de: 'Fahrzeug' } },

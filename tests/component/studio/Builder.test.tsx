@@ -124,6 +124,20 @@ describe('the visual builder', () => {
     expect(current().steps[0]?.fields).toEqual([]);
   });
 
+  it('duplicates a field after itself and moves a field to another step', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={start} />);
+    await addField(user, 'Text');
+    await user.click(screen.getByRole('button', { name: 'Duplicate Text' }));
+    expect(current().steps[0]?.fields?.map((f) => f.name)).toEqual(['text', 'textCopy']);
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('textCopy');
+    await user.click(screen.getByRole('combobox', { name: 'Move to step' }));
+    await user.click(await screen.findByTitle('2. Confirm'));
+    expect(current().steps[0]?.fields?.map((f) => f.name)).toEqual(['text']);
+    expect(current().steps[1]?.fields?.map((f) => f.name)).toEqual(['textCopy']);
+    expect(screen.getByRole('heading', { name: 'Fields of “Confirm”' })).toBeTruthy();
+  });
+
   it('refuses a name another field has, and says so', async () => {
     const user = userEvent.setup();
     render(<Harness initial={start} />);

@@ -1,5 +1,6 @@
 import type { Field, FieldType, FormDefinition } from '../dsl/types.js';
 import { checkStepIndex, containersOf, listAt, locateField, namesOf } from './locate.js';
+import { FIELD_NAME_MAX_LENGTH } from './names.js';
 import { type FieldPreset, newField } from './palette.js';
 
 /**
@@ -82,5 +83,46 @@ export function moveField(def: FormDefinition, name: string, delta: -1 | 1): For
   const [field] = list.splice(at.index, 1) as [Field];
   if (delta === 1) neighbour.fields.unshift(field);
   else neighbour.fields.push(field);
+  return definition;
+}
+
+/**
+ * The form with a copy of a field right after it, and the copy's name (derived from the original's, unique). The
+ * copy keeps every setting, its condition and rules included; nothing else names it yet.
+ */
+export function duplicateField(def: FormDefinition, name: string): { definition: FormDefinition; name: string } {
+  const at = requireField(def, name);
+  const definition = structuredClone(def);
+  const list = listAt(definition, at);
+  const copy = structuredClone(list[at.index]) as Field;
+  copy.name = copyName(name, new Set(namesOf(definition)));
+  list.splice(at.index + 1, 0, copy);
+  return { definition, name: copy.name };
+}
+
+/** `nameCopy`, `nameCopy2`, … : the first not taken, within the name length. */
+function copyName(name: string, taken: Set<string>): string {
+  const base = `${name.slice(0, FIELD_NAME_MAX_LENGTH - 8)}Copy`;
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base}${n}`)) n += 1;
+  return `${base}${n}`;
+}
+
+/** The form with a field moved to the end of another step (its last section, else its own `fields`). */
+export function moveFieldToStep(def: FormDefinition, name: string, step: number): FormDefinition {
+  checkStepIndex(def, step);
+  const at = requireField(def, name);
+  if (at.step === step) return def;
+  const definition = structuredClone(def);
+  const [field] = listAt(definition, at).splice(at.index, 1) as [Field];
+  const target = definition.steps[step];
+  const sections = target.sections ?? [];
+  const last = sections[sections.length - 1];
+  if (last) last.fields.push(field);
+  else {
+    target.fields ??= [];
+    target.fields.push(field);
+  }
   return definition;
 }

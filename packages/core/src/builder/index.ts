@@ -1,7 +1,7 @@
 /** The visual builder's operations on a form definition: pure, each returns a new definition. */
 export { fromSimpleCondition, type SimpleCondition, type SimpleOperator, toSimpleCondition } from './conditions.js';
 export { applyCsv, textsToCsv } from './csv.js';
-export { addField, moveField, removeField, updateField } from './fields.js';
+export { addField, duplicateField, moveField, moveFieldToStep, removeField, updateField } from './fields.js';
 export { type FieldLocation, type FieldSummary, fieldsOfStep, listFields, locateField } from './locate.js';
 export {
   FIELD_NAME_MAX_LENGTH,

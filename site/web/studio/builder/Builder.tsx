@@ -7,10 +7,12 @@
 import {
   addField,
   addStep,
+  duplicateField,
   fieldNameFromLabel,
   fieldsOfStep,
   listFields,
   moveField,
+  moveFieldToStep,
   moveStep,
   type PaletteEntry,
   removeField,
@@ -269,7 +271,16 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
                         type="button"
                         className="antrag-builder-field-button"
                         aria-current={f.name === current.field ? 'true' : undefined}
-                        onClick={() => onSelect({ step: current.step, field: f.name })}
+                        onClick={() => {
+                          onSelect({ step: current.step, field: f.name });
+                          // in one column the properties are under the list: bring them up when out of sight
+                          requestAnimationFrame(() => {
+                            const panel = document.querySelector<HTMLElement>('.antrag-builder-properties');
+                            if (panel && panel.getBoundingClientRect().top > window.innerHeight - 80) {
+                              panel.scrollIntoView({ block: 'start' });
+                            }
+                          });
+                        }}
                       >
                         <span className="antrag-builder-field-label">{label}</span>
                         <span className="antrag-builder-type">
@@ -312,6 +323,24 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
                 apply(removeField(definition, field.name), { undo: t('builder.field.deleted', { field: label }) });
                 onSelect({ step: current.step });
                 addFieldButton.current?.focus();
+              }}
+              onDuplicate={() => {
+                const copy = duplicateField(definition, field.name);
+                apply(copy.definition, { say: t('builder.field.duplicated', { field: copy.name }) });
+                onSelect({ step: current.step, field: copy.name });
+                pendingFocus.current = () => document.getElementById('antrag-builder-label');
+              }}
+              steps={steps.map((s) => stepTitle(s, locale))}
+              step={current.step}
+              onMoveToStep={(to) => {
+                apply(moveFieldToStep(definition, field.name, to), {
+                  say: t('builder.field.movedToStep', {
+                    field: field.name,
+                    step: steps[to] ? stepTitle(steps[to], locale) : '',
+                  }),
+                });
+                onSelect({ step: to, field: field.name });
+                pendingFocus.current = () => document.getElementById('antrag-builder-label');
               }}
               onMove={(delta) => {
                 apply(moveField(definition, field.name, delta));

@@ -37,6 +37,11 @@ export interface PropertyPanelProps {
   /** Renames the field (every reference follows). */
   onRename(name: string): void;
   onRemove(): void;
+  onDuplicate(): void;
+  /** The steps' titles, for "Move to step"; `step` is the field's own. */
+  steps: string[];
+  step: number;
+  onMoveToStep(step: number): void;
   onMove(delta: -1 | 1): void;
   canMove: { up: boolean; down: boolean };
   onOpenJson(): void;
@@ -45,6 +50,7 @@ export interface PropertyPanelProps {
 export function PropertyPanel(props: PropertyPanelProps) {
   const { definition, field, fields, locale, onLabel, onPatch, onRename, onRemove, onMove, canMove, onOpenJson } =
     props;
+  const moveToId = useId();
   const t = useStudioT();
   const headingId = useId();
   const label = textIn(field.label, locale);
@@ -142,6 +148,9 @@ export function PropertyPanel(props: PropertyPanelProps) {
         >
           {t('builder.moveDown')}
         </Button>
+        <Button aria-label={t('builder.duplicateNamed', { name: label || field.name })} onClick={props.onDuplicate}>
+          {t('builder.duplicate')}
+        </Button>
         <Button
           danger
           aria-label={t('builder.deleteFieldNamed', { name: label || field.name })}
@@ -154,6 +163,20 @@ export function PropertyPanel(props: PropertyPanelProps) {
           {t('builder.properties.delete')}
         </Button>
       </div>
+      {props.steps.length > 1 ? (
+        <div className="antrag-builder-row">
+          <label htmlFor={moveToId} className="antrag-builder-label">
+            {t('builder.moveToStep')}
+          </label>
+          <Select
+            id={moveToId}
+            value={props.step}
+            style={{ width: '100%' }}
+            onChange={(to: number) => props.onMoveToStep(to)}
+            options={props.steps.map((title, i) => ({ value: i, label: `${i + 1}. ${title}` }))}
+          />
+        </div>
+      ) : null}
       {confirming ? (
         <Alert
           type="warning"
