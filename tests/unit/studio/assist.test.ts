@@ -51,12 +51,12 @@ describe('the JSON view’s assistance (pure parts, on the real meta-schema)', (
     expect(select?.description).toBe('Field type: a single choice.');
   });
 
-  it('offers the form’s fields with their labels in a condition, however deep', () => {
+  it('offers the form’s other fields with their labels in a condition, however deep', () => {
     const offers = suggest.suggestions(FORM, { kind: 'value', path: [...field(2), 'visibleIf', 'field'] });
+    // the field whose condition it is never names itself
     expect(offers.map((o) => [o.value, o.detail])).toEqual([
       ['start', 'Start date'],
       ['kind', 'Kind'],
-      ['licence', 'Licence'],
       ['terms', 'checkbox'],
     ]);
     const doc = structuredClone(FORM) as Record<string, unknown>;

@@ -91,7 +91,11 @@ export class Suggest {
       (this.places.leadsTo(schemas, 'fieldPath') || this.places.leadsTo(schemas, 'fieldName')) &&
       !(fieldName && schemas.includes(fieldName));
     if (namesField) {
-      return formFields(document).map((f) => ({ kind: 'field', value: f.name, detail: f.label ?? f.type }));
+      // a field's condition or rule never names the field itself
+      const own = ownFieldName(document, path);
+      return formFields(document)
+        .filter((f) => f.name !== own)
+        .map((f) => ({ kind: 'field', value: f.name, detail: f.label ?? f.type }));
     }
     const options = this.optionValues(document, path);
     if (options.length > 0) return options;
@@ -151,4 +155,15 @@ export class Suggest {
         : undefined;
     return this.isFieldType(schemas) && typeof value === 'string' ? { text, fieldType: value } : { text };
   }
+}
+
+/** The name of the field a path lies inside (`…/fields/2/visibleIf/field` → that field's `name`), if any. */
+function ownFieldName(document: unknown, path: readonly Segment[]): string | undefined {
+  for (let i = path.length - 2; i >= 0; i -= 1) {
+    if (path[i] === 'fields' && typeof path[i + 1] === 'number') {
+      const field = valueAt(document, path.slice(0, i + 2));
+      return isObject(field) && typeof field.name === 'string' ? field.name : undefined;
+    }
+  }
+  return undefined;
 }
