@@ -28,6 +28,17 @@ import { fromTemplate, idFromPath, jsonText, type TemplateId } from './templates
 import { formText } from './texts.js';
 
 type StudioView = 'builder' | 'json' | 'translations';
+const VIEWS: readonly StudioView[] = ['builder', 'json', 'translations'];
+const VIEW_KEY = 'antrag-studio-view';
+
+function savedView(): StudioView {
+  try {
+    const kept = localStorage.getItem(VIEW_KEY);
+    return VIEWS.includes(kept as StudioView) ? (kept as StudioView) : 'builder';
+  } catch {
+    return 'builder';
+  }
+}
 
 /** How long typing must pause before the text is checked and kept. */
 export const CHECK_DELAY_MS = 300;
@@ -95,7 +106,16 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
   const [keptOff, setKeptOff] = useState(false);
   const [dialog, setDialog] = useState<'new' | 'import' | undefined>(undefined);
   const [tab, setTab] = useState('preview');
-  const [view, setView] = useState<StudioView>('builder');
+  // the view chosen last (builder, JSON, translations) is the one a reload comes back to
+  const [view, setViewState] = useState<StudioView>(() => savedView());
+  const setView = useCallback((next: StudioView) => {
+    setViewState(next);
+    try {
+      localStorage.setItem(VIEW_KEY, next);
+    } catch {
+      // storage full or off: the view is still chosen, only not kept
+    }
+  }, []);
   const [selection, setSelection] = useState<BuilderSelection>({ step: 0 });
   const [preview, setPreview] = useState<PreviewState>({ step: 0, data: {} });
   const opened = useRef(new Set<string>());
