@@ -138,6 +138,18 @@ describe('the visual builder', () => {
     expect(screen.getByRole('heading', { name: 'Fields of “Confirm”' })).toBeTruthy();
   });
 
+  it('offers a field only the rules that mean something for its type, and writes the one chosen', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={start} />);
+    await addField(user, 'Date');
+    await user.click(screen.getByRole('combobox', { name: 'Add a rule' }));
+    expect(await screen.findByTitle('Not before a date')).toBeTruthy();
+    expect(screen.queryByTitle('Matches a pattern')).toBeNull();
+    expect(screen.queryByTitle('At least this many characters')).toBeNull();
+    await user.click(screen.getByTitle('Not before a date'));
+    expect(current().steps[0]?.fields?.[0]?.rules).toEqual([{ notBefore: 'today' }]);
+  });
+
   it('refuses a name another field has, and says so', async () => {
     const user = userEvent.setup();
     render(<Harness initial={start} />);

@@ -118,6 +118,7 @@ export function PropertyPanel(props: PropertyPanelProps) {
         <RulesEditor
           rules={field.rules ?? []}
           self={field.name}
+          type={field.type}
           fields={fields}
           locale={locale}
           onChange={(rules: Rule[] | undefined) => onPatch({ rules })}

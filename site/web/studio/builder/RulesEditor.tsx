@@ -36,6 +36,22 @@ const SETTING: Record<RuleKind, RuleSetting> = {
 
 const MAX_RULES = 50;
 
+const TEXT_RULES: RuleKind[] = ['pattern', 'minLength', 'maxLength', 'letters', 'email', 'plainText', 'postalCodeFor'];
+const NUMBER_RULES: RuleKind[] = ['min', 'max', 'wholeNumber'];
+const DATE_RULES: RuleKind[] = ['after', 'before', 'notBefore', 'notAfter'];
+const ANY_FIELD: RuleKind[] = ['sameAs', 'requires'];
+
+/** The rules that mean something for a field type (a date has no length, a checkbox no pattern). */
+export function rulesFor(type: string): RuleKind[] {
+  if (['text', 'email', 'textarea', 'place', 'universitySelect', 'programSelect', 'locationSelect'].includes(type)) {
+    return [...TEXT_RULES, ...ANY_FIELD];
+  }
+  if (type === 'phone') return ['phoneFor', ...ANY_FIELD];
+  if (type === 'number' || type === 'currency' || type === 'rate') return [...NUMBER_RULES, ...ANY_FIELD];
+  if (type === 'date' || type === 'month') return [...DATE_RULES, ...ANY_FIELD];
+  return ANY_FIELD;
+}
+
 /** The kind of a rule: its one key besides `message`. */
 export function ruleKind(rule: Rule): RuleKind | undefined {
   return RULE_KINDS.find((k) => k in rule);
@@ -74,12 +90,15 @@ function catalogueMessages(): Array<{ key: string; text: string }> {
 export function RulesEditor({
   rules,
   self,
+  type,
   fields,
   locale,
   onChange,
 }: {
   rules: Rule[];
   self: string;
+  /** The field's type: only the rules that mean something for it are offered. */
+  type: string;
   fields: FieldSummary[];
   locale: Locale;
   onChange(rules: Rule[] | undefined): void;
@@ -138,7 +157,7 @@ export function RulesEditor({
         disabled={rules.length >= MAX_RULES}
         showSearch={{ optionFilterProp: 'label' }}
         onChange={(kind: RuleKind) => onChange([...rules, newRule(kind, others)])}
-        options={RULE_KINDS.map((k) => ({ value: k, label: kindName(k) }))}
+        options={rulesFor(type).map((k) => ({ value: k, label: kindName(k) }))}
       />
     </fieldset>
   );
