@@ -96,22 +96,30 @@ export function contentSecurityPolicy(crmBase: string, https = true) {
 }
 
 /**
- * The policy of the studio's pages (`/studio`, `/studio/preview`) for signed-in staff: the site's, but scripts may
- * `eval` (the studio checks and the preview compiles validators with ajv at run time, as `antrag studio` allows)
- * and the preview may be framed by the studio's own page. Applicants' pages never get it.
+ * The policy of the studio's pages (`/studio`, `/studio/preview`) for signed-in staff: the site's as sent
+ * (`sitePolicy`, every directive kept, helmet's defaults such as `script-src-attr 'none'` among them), but scripts
+ * may `eval` (the studio checks and the preview compiles validators with ajv at run time, as `antrag studio`
+ * allows) and the preview may be framed by the studio's own page. Applicants' pages never get it.
  */
-export function studioContentSecurityPolicy(crmBase: string, https = true): string {
-  const { directives } = contentSecurityPolicy(crmBase, https);
-  const studio: Record<string, string[] | null> = {
-    ...directives,
-    scriptSrc: [...directives.scriptSrc, "'unsafe-eval'"],
-    frameAncestors: ["'self'"],
-  };
-  return Object.entries(studio)
-    .filter((entry): entry is [string, string[]] => entry[1] !== null)
-    .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values].join(' '))
-    .join(';');
+export function studioContentSecurityPolicy(sitePolicy: string): string {
+  const directives = sitePolicy
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  const changed = directives.map((directive) => {
+    const name = directive.split(/\s+/)[0];
+    if (name === 'script-src') return `${directive} 'unsafe-eval'`;
+    if (name === 'frame-ancestors') return "frame-ancestors 'self'";
+    return directive;
+  });
+  const names = new Set(directives.map((d) => d.split(/\s+/)[0]));
+  if (!names.has('script-src')) changed.push("script-src 'self' 'unsafe-eval'");
+  if (!names.has('frame-ancestors')) changed.push("frame-ancestors 'self'");
+  return changed.join(';');
 }
+
+/** The longest path parameter the router hands to a route (an e-mail address may have 254 characters). */
+const MAX_PARAM_LENGTH = 500;
 
 /** Logs requests without their query strings or bodies: both can carry personal data. */
 const requestSerializer = (request: { method: string; url: string; routeOptions?: { url?: string } }) => ({
@@ -132,6 +140,9 @@ export async function buildApp(
     trustProxy: ctx.config.trustProxy as boolean | string[],
     // a request that takes longer is a client holding a connection open
     requestTimeout: 60_000,
+    // the router's own limit (100 by default) answered a longer form id with Fastify's 414 before the routes could
+    // say what is wrong with it; every route checks its parameters' length itself (ids ≤ 100, e-mails ≤ 254)
+    maxParamLength: MAX_PARAM_LENGTH,
   });
 
   const https = ctx.config.publicUrl.startsWith('https:');
@@ -211,8 +222,13 @@ export async function buildApp(
       const route = data || !APP_ROUTES.test(path) ? 'content' : STUDIO_PATH.test(path) ? undefined : 'form';
       // the page's content is inline: the shell must be asked for again, never cached as is
       reply.header('Cache-Control', 'no-cache');
+      // the studio's page differs by the staff cookie: no cache may hand a staff member's answer to anyone else
+      if (STUDIO_PATH.test(path)) reply.header('Vary', 'Cookie');
       if (STUDIO_PATH.test(path) && opts.store && typeof (await callerOf(ctx, request)) === 'object') {
-        reply.header('Content-Security-Policy', studioContentSecurityPolicy(ctx.config.crmBase, https));
+        const sitePolicy = reply.getHeader('content-security-policy');
+        if (typeof sitePolicy === 'string') {
+          reply.header('Content-Security-Policy', studioContentSecurityPolicy(sitePolicy));
+        }
         reply.header('Cache-Control', 'no-store');
       }
       const formId = /^\/forms\/([\w-]+)\/?$/.exec(path)?.[1];

@@ -93,6 +93,10 @@ export interface FormSettings {
   signInPerMinute: number;
   /** How a publish is compiled (forms/publishWorker.ts). */
   publish: PublishSettings;
+  /** Draft saves and deletes a minute by one staff member (RATE_LIMIT_DRAFTS, default 60). */
+  draftWritesPerMinute: number;
+  /** Drafts kept at most, over all forms (FORM_DRAFTS_MAX, default 1000); a new one past it is refused. */
+  maxDrafts: number;
 }
 
 /**
@@ -127,6 +131,8 @@ export function formSettings(env: NodeJS.ProcessEnv = process.env): FormSettings
       memoryMb: positive(env.FORM_PUBLISH_MEMORY_MB, 1024, 'FORM_PUBLISH_MEMORY_MB'),
       queue: int(env.FORM_PUBLISH_QUEUE, 4, 'FORM_PUBLISH_QUEUE'),
     },
+    draftWritesPerMinute: positive(env.RATE_LIMIT_DRAFTS, 60, 'RATE_LIMIT_DRAFTS'),
+    maxDrafts: positive(env.FORM_DRAFTS_MAX, 1000, 'FORM_DRAFTS_MAX'),
   };
 }
 

@@ -83,7 +83,7 @@ async function openStudio(page: Page): Promise<void> {
   await page.goto(`${studio.url}/studio`);
   await expect(page.getByRole('heading', { name: 'Form studio' })).toBeVisible();
   // the builder is the first view; these tests write the JSON
-  await page.getByRole('tab', { name: 'JSON' }).click();
+  await page.getByRole('tab', { name: 'JSON', exact: true }).click();
   await expect(editor(page)).toBeVisible();
 }
 
@@ -279,7 +279,7 @@ test('nothing typed is lost on a reload, and a new form from a template previews
   await expect(preview(page).getByLabel('Job')).toBeVisible();
 });
 
-test("the site's own server has no studio API: its /studio page says how to start the studio", async ({
+test("the site's own server has no folder API: its /studio page asks staff to sign in and loads no studio code", async ({
   page,
   server,
 }) => {
@@ -287,8 +287,15 @@ test("the site's own server has no studio API: its /studio page says how to star
   expect(api.status()).toBe(404);
   const save = await page.request.put(`${server}/api/studio/file?path=x.form.json`, { data: { text: '{}' } });
   expect(save.status()).toBe(404);
+  const studioCode: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/studio-app/')) studioCode.push(r.url());
+  });
   await page.goto(`${server}/studio`);
-  await expect(page.getByRole('heading', { name: 'The studio runs on your computer' })).toBeVisible();
-  await expect(page.getByText('npx antrag studio schemas')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in to the form studio' })).toBeVisible();
+  await expect(page.getByLabel('E-mail address')).toBeVisible();
   await expectAccessible(page, "the site's /studio page");
+  // the bundle itself is for signed-in staff only
+  expect(studioCode).toEqual([]);
+  expect((await page.request.get(`${server}/studio-app/studio-app.js`)).status()).toBe(401);
 });

@@ -12,8 +12,7 @@ export const MAX_BLOCK_DEPTH = 2;
 /** Default page size of lists. */
 export const DEFAULT_TAKE = 100;
 /**
- * The longest slug looked up: content slugs are far shorter, and the router refuses a longer path parameter (414)
- * anyway (Fastify's `maxParamLength`).
+ * The longest slug looked up: content slugs are far shorter; a longer one names nothing and is not looked up.
  */
 export const MAX_SLUG_LENGTH = 100;
 /** A slug as the content schemas define it (`common.schema.json#/definitions/slug`): lower-case words and hyphens. */

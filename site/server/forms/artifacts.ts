@@ -10,6 +10,7 @@ import type { CompiledForm, Diagnostic } from '@antrag/core/compile/types';
 import { classify, type FileAccess, formFromDocument, hasErrors, readDocument } from '@antrag/core/document';
 import type { FormDefinition } from '@antrag/core/dsl/types';
 import { importCms } from '@antrag/core/import';
+import { MAX_JSON_DEPTH, valueDepth } from '@antrag/core/json';
 import { precompileValidators } from '@antrag/core/validate';
 import { renderChecksOf } from '@antrag/react/render-checks';
 import { checkPattern } from './patternCheck.js';
@@ -95,12 +96,26 @@ function plain(d: Diagnostic): Diagnostic {
 }
 
 /**
+ * The refusal of a parsed definition nested deeper than MAX_JSON_DEPTH (as readDocument refuses its text), or
+ * undefined. Counted without recursion, so it runs before anything that recurses over the value: JSON.stringify,
+ * and the structured clone that hands a definition to the publish worker (it overflows the stack past some
+ * thousand levels, a 500 rather than this 400).
+ */
+export function tooDeepRefusal(definition: unknown): RefusedVersion | undefined {
+  if (valueDepth(definition) <= MAX_JSON_DEPTH) return undefined;
+  const message = `nested deeper than ${MAX_JSON_DEPTH} levels; a form needs far fewer`;
+  return { ok: false, diagnostics: [{ severity: 'error', code: 'json-syntax', message, pointer: '' }] };
+}
+
+/**
  * Checks a definition (DSL or CMS document, told apart by shape), compiles every variant and precompiles every
  * validator module. Never throws for problems of the input: they come back as diagnostics. Synchronous and
  * costly (seconds for a large form): the server runs it in the publish worker (forms/publishWorker.ts).
  */
 export function prepareVersion(definition: unknown, expectedId?: string): PreparedVersion | RefusedVersion {
   const name = 'definition.json';
+  const deep = tooDeepRefusal(definition);
+  if (deep) return deep;
   let text: string;
   try {
     text = JSON.stringify(definition, null, 2);

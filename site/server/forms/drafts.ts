@@ -5,6 +5,7 @@
  * one), so two editors never overwrite each other unseen. Publishing the draft's content clears it.
  */
 import { randomBytes } from 'node:crypto';
+import { MAX_JSON_DEPTH, nestingDepth } from '@antrag/core/json';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { audit } from '../staff/audit.js';
@@ -27,13 +28,18 @@ export interface Draft extends DraftSummary {
   text: string;
 }
 
-/** What a save or delete must overwrite: the draft with this etag, or none (`create`). */
+/** What a save or delete must overwrite: the draft with this etag (`*`: whichever there is), or none (`create`). */
 export type DraftPrecondition = { ifMatch: string } | { create: true };
+
+/** `If-Match: *`: the draft the form has, whatever its etag. */
+export const ANY_ETAG = '*';
 
 export type SaveOutcome =
   | { ok: true; created: boolean; draft: DraftSummary }
   /** Someone else saved (or deleted) first: `etag` is the draft's now, undefined when there is none. */
-  | { ok: false; conflict: true; etag?: string };
+  | { ok: false; conflict: true; etag?: string }
+  /** A new draft, but there are `max` drafts already. */
+  | { ok: false; full: true; max: number };
 
 export type DeleteOutcome = 'deleted' | 'none' | { conflict: true; etag: string };
 
@@ -58,8 +64,8 @@ function summaryOf(row: DraftRow, bytes: number): DraftSummary {
   };
 }
 
-/** Every draft, by form id. */
-export async function listDrafts(db: Kysely<Database>): Promise<DraftSummary[]> {
+/** Every draft, by form id; at most `limit` (the drafts are capped in number anyway: `saveDraft`'s `max`). */
+export async function listDrafts(db: Kysely<Database>, limit: number): Promise<DraftSummary[]> {
   const rows = await db
     .selectFrom('form_drafts')
     .select([
@@ -71,6 +77,7 @@ export async function listDrafts(db: Kysely<Database>): Promise<DraftSummary[]> 
       (eb) => eb.fn<number>('octet_length', ['text']).as('bytes'),
     ])
     .orderBy('form_id')
+    .limit(limit)
     .execute();
   return rows.map((r) => summaryOf(r, Number(r.bytes)));
 }
@@ -98,14 +105,25 @@ export async function servedVersion(db: Kysely<Database>, id: string): Promise<n
   return row?.current_version ?? null;
 }
 
-/** Saves form `id`'s draft over the one `precondition` names (each statement alone is atomic: no lost update). */
+/**
+ * Saves form `id`'s draft over the one `precondition` names (each statement alone is atomic: no lost update). A new
+ * draft is refused when there are `max` already (counted first: concurrent creates may pass it by a few).
+ */
 export async function saveDraft(
   db: Kysely<Database>,
   id: string,
   draft: { text: string; basedOn: number | null },
   precondition: DraftPrecondition,
   actor: Actor,
+  max: number,
 ): Promise<SaveOutcome> {
+  if ('create' in precondition) {
+    const { count } = await db
+      .selectFrom('form_drafts')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= max) return { ok: false, full: true, max };
+  }
   const etag = newEtag();
   const values = { text: draft.text, based_on: draft.basedOn, etag, saved_by: actor.name, saved_at: new Date() };
   const row =
@@ -120,7 +138,7 @@ export async function saveDraft(
           .updateTable('form_drafts')
           .set(values)
           .where('form_id', '=', id)
-          .where('etag', '=', precondition.ifMatch)
+          .$if(precondition.ifMatch !== ANY_ETAG, (q) => q.where('etag', '=', precondition.ifMatch))
           .returning(['form_id', 'based_on', 'etag', 'saved_by', 'saved_at'])
           .executeTakeFirst();
   if (!row) {
@@ -142,11 +160,11 @@ export async function deleteDraft(
   const gone = await db
     .deleteFrom('form_drafts')
     .where('form_id', '=', id)
-    .where('etag', '=', ifMatch)
+    .$if(ifMatch !== ANY_ETAG, (q) => q.where('etag', '=', ifMatch))
     .returning('etag')
     .executeTakeFirst();
   if (gone) {
-    await audit(db, actor.name, 'draft-delete', id, null, { etag: ifMatch });
+    await audit(db, actor.name, 'draft-delete', id, null, { etag: gone.etag });
     return 'deleted';
   }
   const now = await db.selectFrom('form_drafts').select('etag').where('form_id', '=', id).executeTakeFirst();
@@ -170,7 +188,8 @@ export async function clearPublishedDraft(
     .select(['text', 'etag'])
     .where('form_id', '=', id)
     .executeTakeFirst();
-  if (!draft) return false;
+  // a text too deep to parse and hash without overflowing the stack is no published content (saves refuse one)
+  if (!draft || nestingDepth(draft.text) > MAX_JSON_DEPTH) return false;
   let parsed: unknown;
   try {
     parsed = JSON.parse(draft.text);

@@ -19,6 +19,7 @@ import {
   prepareVersion,
   type RefusedVersion,
   type StoredArtifacts,
+  tooDeepRefusal,
 } from './artifacts.js';
 import { FormRegistry, type ShippedDocument } from './registry.js';
 
@@ -105,6 +106,9 @@ export class FormStore {
 
   /** Checks and compiles a definition as a publish does (in the publish worker, when the server has one). */
   async prepare(definition: unknown, expectedId?: string): Promise<PreparedVersion | RefusedVersion> {
+    // before the worker: handing it a value thousands of levels deep overflows the stack on this side
+    const deep = tooDeepRefusal(definition);
+    if (deep) return deep;
     if (this.options.prepare) return this.options.prepare(definition, expectedId);
     return prepareVersion(definition, expectedId);
   }

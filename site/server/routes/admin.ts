@@ -67,6 +67,19 @@ async function badIdAnswer(reply: FastifyReply, request: IdRequest, ctx: ServerC
   return reply.code(400).send({ ok: false, message, diagnostics });
 }
 
+/**
+ * Whether a request comes from this site's own pages: the browser says so (Sec-Fetch-Site), or its Origin is the
+ * site's (PUBLIC_URL) or the address it was sent to. Without either header it is no browser's cross-site request.
+ */
+function sameOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return false;
+  const own = [new URL(publicUrl).origin, `${request.protocol}://${request.host}`];
+  return own.includes(origin);
+}
+
 /** The audit log's filters and page from GET /api/admin/audit's query, or what is wrong with them. */
 function auditQueryOf(query: Record<string, unknown>) {
   const { form, action, before, limit } = query;
@@ -143,7 +156,12 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: ServerContext, st
   app.post('/api/admin/sign-out', { bodyLimit: 1024 }, async (request, reply) => {
     const token = request.cookies?.[STAFF_COOKIE];
     if (token) await signOut(ctx.db, token);
-    reply.clearCookie(STAFF_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure });
+    // another site's form posts here without the cookie (SameSite=Strict): clearing it then would sign the staff
+    // member out in the browser while the session stays valid; only a sign-out with the session, or from our own
+    // pages, clears it
+    if (token || sameOrigin(request, ctx.config.publicUrl)) {
+      reply.clearCookie(STAFF_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure });
+    }
     return reply.header('Cache-Control', 'no-store').send({ ok: true });
   });
 

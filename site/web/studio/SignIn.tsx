@@ -37,6 +37,10 @@ export function SignIn({ t, onSignedIn }: { t: StudioT; onSignedIn(): void }) {
       else if (status === 423) {
         const seconds = e instanceof AdminApiError && e.retryAfter ? e.retryAfter : 60;
         fail(t.count('signIn.locked', Math.max(1, Math.ceil(seconds / 60))));
+      } else if (status === 429) {
+        // the rate limit's own answer is English ("Rate limit exceeded, retry in 38 seconds"): said here instead
+        const seconds = e instanceof AdminApiError && e.retryAfter ? e.retryAfter : 60;
+        fail(t.count('signIn.rateLimited', Math.max(1, Math.ceil(seconds))));
       } else if (status === 400) fail(t('signIn.missing'));
       else fail(t('signIn.failed', { message: (e as Error).message }));
       setPassword('');

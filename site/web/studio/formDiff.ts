@@ -41,7 +41,13 @@ function canonical(value: unknown): string {
 }
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
-/** Every object with a string `name` in a step's `fields` (and their nested `fields`), by name. */
+/** The properties that hold fields: a field in them is compared as a field of its own, not as its holder's part. */
+const NESTED = ['fields', 'itemFields'];
+
+/**
+ * Every object with a string `name` among a step's fields, its sections' fields and the fields nested in a field
+ * (`fields`, a payers field's `itemFields`), by name.
+ */
 function fieldsOf(definition: unknown): Map<string, Json> {
   const out = new Map<string, Json>();
   const visit = (fields: unknown) => {
@@ -49,11 +55,23 @@ function fieldsOf(definition: unknown): Map<string, Json> {
     for (const field of fields) {
       if (!isObject(field)) continue;
       if (typeof field.name === 'string' && !out.has(field.name)) out.set(field.name, field);
-      visit(field.fields);
+      for (const key of NESTED) visit(field[key]);
     }
   };
-  for (const step of stepsOf(definition).values()) visit(step.fields);
+  for (const step of stepsOf(definition).values()) {
+    visit(step.fields);
+    if (Array.isArray(step.sections)) for (const section of step.sections) if (isObject(section)) visit(section.fields);
+  }
   return out;
+}
+
+/** A step or section as its own change is judged: its fields by name (their order), not by their content. */
+function outline(holder: Json): Json {
+  const names = (fields: unknown) => (Array.isArray(fields) ? fields.map((f) => (isObject(f) ? f.name : f)) : []);
+  const sections = Array.isArray(holder.sections)
+    ? holder.sections.map((section) => (isObject(section) ? outline(section) : section))
+    : holder.sections;
+  return { ...holder, fields: names(holder.fields), ...(sections === undefined ? {} : { sections }) };
 }
 
 /** The steps by id (or by position where a step has none). */
@@ -78,21 +96,16 @@ const mapOf = (value: unknown) => new Map(isObject(value) ? Object.entries(value
 export function summarizeFormDiff(before: unknown, after: unknown): FormDiffSummary {
   const [stepsBefore, stepsAfter] = [stepsOf(before), stepsOf(after)];
   const steps = compareKeys(stepsBefore, stepsAfter);
-  const names = (step: Json) => (Array.isArray(step.fields) ? step.fields.map((f) => (isObject(f) ? f.name : f)) : []);
-  const stepChanged = (id: string) => {
-    const [a, b] = [stepsBefore.get(id) as Json, stepsAfter.get(id) as Json];
-    const { fields: _a, ...restA } = a;
-    const { fields: _b, ...restB } = b;
-    // a step changes with its own settings or the order of its fields; the fields' own changes are listed apart
-    return !same(restA, restB) || !same(names(a), names(b));
-  };
+  // a step changes with its own settings or its sections' or the order of their fields; the fields' own changes
+  // are listed apart
+  const stepChanged = (id: string) => !same(outline(stepsBefore.get(id) as Json), outline(stepsAfter.get(id) as Json));
 
   const [fieldsBefore, fieldsAfter] = [fieldsOf(before), fieldsOf(after)];
   const fields = compareKeys(fieldsBefore, fieldsAfter);
   const changedFields = fields.kept.flatMap((name) => {
     const [a, b] = [fieldsBefore.get(name) as Json, fieldsAfter.get(name) as Json];
     const properties = [...new Set([...Object.keys(a), ...Object.keys(b)])]
-      .filter((k) => k !== 'fields' && !same(a[k], b[k]))
+      .filter((k) => !NESTED.includes(k) && !same(a[k], b[k]))
       .sort();
     return properties.length ? [{ name, properties }] : [];
   });

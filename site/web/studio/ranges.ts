@@ -9,7 +9,7 @@
 
 import type { LocatedDiagnostic } from '@antrag/core/document';
 import { diagnosticText } from '@antrag/core/document';
-import { pointerSegments } from '@antrag/core/json';
+import { MAX_JSON_DEPTH, nestingDepth, pointerSegments } from '@antrag/core/json';
 import { findNodeAtLocation, type Node, parseTree, type Segment } from 'jsonc-parser';
 
 export interface TextRange {
@@ -26,7 +26,9 @@ export interface EditorDiagnostic extends TextRange {
   column: number;
 }
 
+/** The syntax tree, or none for a text nested too deeply for jsonc-parser, which recurses (the check says why). */
 function tree(text: string): Node | undefined {
+  if (nestingDepth(text) > MAX_JSON_DEPTH) return undefined;
   return parseTree(text, [], { disallowComments: true, allowTrailingComma: false, allowEmptyContent: true });
 }
 

@@ -59,6 +59,58 @@ describe('the difference between two versions', () => {
     });
   });
 
+  it('names a field whose placeholder changed, in a section or a payers dialog, and not its step', () => {
+    const form = (placeholder?: string, itemLabel = 'Name') => ({
+      id: 'apply',
+      title: 'Apply',
+      version: 1,
+      steps: [
+        {
+          id: 'one',
+          title: 'One',
+          sections: [
+            {
+              title: 'You',
+              fields: [
+                { name: 'firstName', type: 'text', label: 'First name', ...(placeholder ? { placeholder } : {}) },
+              ],
+            },
+          ],
+          fields: [
+            {
+              name: 'payers',
+              type: 'payers',
+              label: 'Payers',
+              itemFields: [{ name: 'payerName', type: 'text', label: itemLabel }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(summarizeFormDiff(form(), form('e.g. Anna', 'Full name'))).toEqual({
+      steps: { added: [], removed: [], changed: [] },
+      fields: {
+        added: [],
+        removed: [],
+        changed: [
+          { name: 'payerName', properties: ['label'] },
+          { name: 'firstName', properties: ['placeholder'] },
+        ],
+      },
+      texts: { added: [], removed: [], changed: [] },
+      settings: [],
+    });
+    render(
+      <StudioTContext.Provider value={studioT('en')}>
+        <DiffView before={form()} after={form('e.g. Anna')} />
+      </StudioTContext.Provider>,
+    );
+    const summary = screen.getByTestId('studio-diff-summary');
+    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Field firstName changed: placeholder',
+    ]);
+  });
+
   it('finds nothing between a form and the same form with its keys in another order', () => {
     const shuffled = JSON.parse(JSON.stringify(before, Object.keys(before).reverse()));
     const summary = summarizeFormDiff(before, { ...shuffled, steps: before.steps, texts: before.texts });

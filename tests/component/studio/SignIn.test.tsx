@@ -3,6 +3,8 @@
  * answers (routes/admin.ts: 401 for a wrong password, 423 with Retry-After for a lock-out): labelled fields with
  * autocomplete for password managers, the error said in an alert that takes the focus, in the page's language.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -66,6 +68,50 @@ describe('the studio sign-in page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Zu viele fehlgeschlagene Anmeldungen: Versuchen Sie es in 14 Minuten erneut.',
     );
+  });
+
+  it('says a rate limit (429) in the page language, with the seconds from Retry-After, never the raw English', async () => {
+    const raw = { statusCode: 429, error: 'Too Many Requests', message: 'Rate limit exceeded, retry in 38 seconds' };
+    const expected: Record<string, string> = {
+      en: 'Too many sign-in attempts from here: try again in 38 seconds.',
+      de: 'Zu viele Anmeldeversuche von hier: Versuchen Sie es in 38 Sekunden erneut.',
+      ru: 'Слишком много попыток входа отсюда: попробуйте снова через 38 секунд.',
+    };
+    for (const [locale, text] of Object.entries(expected)) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => answer(429, raw, { 'Retry-After': '38' })),
+      );
+      const t = studioT(locale as 'en');
+      const view = render(<SignIn t={t} onSignedIn={() => {}} />);
+      await userEvent.type(screen.getByLabelText(t('signIn.email')), 'ann@example.org');
+      await userEvent.type(screen.getByLabelText(t('signIn.password')), 'whatever');
+      await userEvent.click(screen.getByRole('button', { name: t('signIn.submit') }));
+      expect((await screen.findByRole('alert')).textContent).toBe(text);
+      view.unmount();
+    }
+    // without Retry-After: a minute
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(429, raw)),
+    );
+    render(<SignIn t={studioT('en')} onSignedIn={() => {}} />);
+    await fillIn('ann@example.org', 'whatever');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many sign-in attempts from here: try again in 60 seconds.',
+    );
+  });
+
+  it('is set in the studio’s font, not the browser’s serif default', () => {
+    const css = readFileSync(join(process.cwd(), 'site/web/studio/studio.css'), 'utf8');
+    const fontOf = (selector: RegExp) =>
+      new RegExp(`${selector.source}[^{]*\\{[^}]*font-family:\\s*([^;]+);`).exec(css)?.[1];
+    const studioFont = fontOf(/\.antrag-studio\s*,?/);
+    expect(studioFont).toMatch(/system-ui/);
+    render(<SignIn t={studioT('en')} onSignedIn={() => {}} />);
+    const page = screen.getByRole('main');
+    const classes = [...page.classList];
+    expect(classes.some((c) => fontOf(new RegExp(`\\.${c}\\b`)) === studioFont)).toBe(true);
   });
 
   it('asks for both fields before it calls the server', async () => {

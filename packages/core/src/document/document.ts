@@ -11,6 +11,7 @@
  * browser (files fetched from the local studio server) give the same diagnostics, word for word.
  */
 import type { Diagnostic } from '../compile/types.js';
+import { MAX_JSON_DEPTH } from '../json/depth.js';
 import { isObject } from '../json/object.js';
 import { escapeSegment, pointerSegments } from '../json/pointer.js';
 import { JsonText, type PointerPart } from './locate.js';
@@ -32,7 +33,7 @@ export interface FileAccess {
 }
 
 /** Deeper nesting is refused before parsing: parsers and the compiler recurse, and a stack overflow is no message. */
-export const MAX_JSON_DEPTH = 256;
+export { MAX_JSON_DEPTH };
 
 /** The place where `text` first nests deeper than `max`, or undefined (strings are skipped, so brackets in them count not). */
 export function tooDeep(text: string, max = MAX_JSON_DEPTH): { line: number; column: number } | undefined {

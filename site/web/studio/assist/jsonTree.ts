@@ -2,6 +2,8 @@
  * The form document as CodeMirror's JSON syntax tree sees it, which tolerates a half-typed text: the value as far as
  * it can be read, and the place (a property name or a value, by its path) at a position.
  */
+
+import { MAX_JSON_DEPTH, nestingDepth } from '@antrag/core/json';
 import { ensureSyntaxTree, syntaxTree } from '@codemirror/language';
 import type { EditorState, Text } from '@codemirror/state';
 import type { Segment } from './schemaPlaces.js';
@@ -83,8 +85,13 @@ const documents = new WeakMap<Text, unknown>();
 /** The document's value as far as it can be read (missing values are undefined; broken parts left out). */
 export function documentValue(state: EditorState): unknown {
   if (documents.has(state.doc)) return documents.get(state.doc);
-  const top = tree(state).topNode;
   let value: unknown;
+  // readValue recurses: a text nested deeper than any form has no value here (the check names the problem)
+  if (nestingDepth(state.doc.toString()) > MAX_JSON_DEPTH) {
+    documents.set(state.doc, value);
+    return value;
+  }
+  const top = tree(state).topNode;
   for (let child = top.firstChild; child; child = child.nextSibling) {
     if (isValue(child)) {
       value = readValue(state.doc, child);

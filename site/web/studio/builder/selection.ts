@@ -5,6 +5,7 @@
 
 import { fieldsOfStep } from '@antrag/core/builder';
 import type { FormDefinition } from '@antrag/core/dsl/types';
+import { MAX_JSON_DEPTH, nestingDepth } from '@antrag/core/json';
 
 export interface BuilderSelection {
   step: number;
@@ -43,8 +44,15 @@ export function keepSelection(definition: FormDefinition, selection: BuilderSele
   return { step, field };
 }
 
-/** The definition in a JSON text, or the reason there is none (the builder then asks for the JSON to be fixed). */
+/**
+ * The definition in a JSON text, or the reason there is none (the builder then asks for the JSON to be fixed). A
+ * text nested deeper than any form is none: the builder, the preview and the checks recurse over a definition, and
+ * thousands of levels overflow the stack (the whole studio went blank).
+ */
 export function parseDefinition(text: string): { definition: FormDefinition } | { error: string } {
+  if (nestingDepth(text) > MAX_JSON_DEPTH) {
+    return { error: `nested deeper than ${MAX_JSON_DEPTH} levels; a form needs far fewer` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -133,6 +133,40 @@ describe('publish limits, before compiling', () => {
   });
 });
 
+describe('definitions nested too deeply', () => {
+  /** A definition whose steps are nested `levels` deep, as JSON text (JSON.stringify of it would overflow). */
+  const nested = (id: string, levels: number) =>
+    `{ "id": "${id}", "title": "T", "version": 1, "steps": ${'['.repeat(levels)}${']'.repeat(levels)} }`;
+
+  async function audited() {
+    const answer = await app.inject({ method: 'GET', url: '/api/admin/audit?action=publish-refused', headers: ADMIN });
+    return (answer.json() as { entries: unknown[] }).entries.length;
+  }
+
+  it('refuses 1,000 and 50,000 levels alike with 400 naming the limit, never a 500; each refusal audited', async () => {
+    for (const [id, levels] of [
+      ['deep-form', 1000],
+      ['deeper-form', 50_000],
+      ['Not_An_Id', 50_000],
+    ] as const) {
+      const before = await audited();
+      const answer = await app.inject({
+        method: 'PUT',
+        url: `/api/admin/forms/${id}`,
+        headers: ADMIN,
+        payload: nested(id, levels),
+      });
+      expect([id, levels, answer.statusCode]).toEqual([id, levels, 400]);
+      const body = answer.json() as Refusal;
+      expect(body.diagnostics?.[0]).toMatchObject({ pointer: '' });
+      expect(body.diagnostics?.[0].message).toMatch(/nested deeper than 256 levels/);
+      expect(await audited()).toBe(before + 1);
+    }
+    // the worker still publishes
+    expect((await put('after-deep', form('after-deep', 1))).status).toBe(201);
+  });
+});
+
 describe('patterns that backtrack catastrophically', () => {
   it('refuses `^(a+)+$` in a DSL rule at its pointer, and nothing is published', async () => {
     const answer = await put('redos-dsl', form('redos-dsl', 2, {}, [{ pattern: '^(a+)+$' }]));

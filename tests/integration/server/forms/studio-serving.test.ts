@@ -79,7 +79,17 @@ describe('the studio on the main server', () => {
       expect(policy).toContain("script-src 'self' 'unsafe-eval'");
       expect(policy).toContain("frame-ancestors 'self'");
       expect(policy).toContain("object-src 'none'");
+      // every other directive of the site's policy is kept as it is (script-src-attr 'none' among them)
+      const directives = (text: string) => new Map(text.split(';').map((d) => [d.trim().split(' ')[0], d.trim()]));
+      const [own, studio] = [directives(site), directives(policy)];
+      expect([...studio.keys()].sort()).toEqual([...own.keys()].sort());
+      expect(studio.get('script-src-attr')).toBe("script-src-attr 'none'");
+      for (const [name, directive] of own) {
+        if (name !== 'script-src' && name !== 'frame-ancestors') expect(studio.get(name)).toBe(directive);
+      }
       expect(member.headers.get('cache-control')).toBe('no-store');
+      // the answer differs by the cookie: no cache may hand one caller's to another
+      for (const answer of [member, anonymous]) expect(answer.headers.get('vary') ?? '').toMatch(/\bCookie\b/i);
       // the same page: only its policy differs
       expect(await member.text()).toBe(await anonymous.text());
     }
