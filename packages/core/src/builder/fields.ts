@@ -17,6 +17,12 @@ export function addField(
   checkStepIndex(def, step);
   const definition = structuredClone(def);
   const field = newField(type, label, namesOf(definition), preset);
+  appendToStep(definition, step, field);
+  return { definition, name: field.name };
+}
+
+/** Puts a field last in a step: in its last section, else in its own `fields` (changes `definition`). */
+function appendToStep(definition: FormDefinition, step: number, field: Field): void {
   const target = definition.steps[step];
   const sections = target.sections ?? [];
   const last = sections[sections.length - 1];
@@ -25,7 +31,6 @@ export function addField(
     target.fields ??= [];
     target.fields.push(field);
   }
-  return { definition, name: field.name };
 }
 
 function requireField(def: FormDefinition, name: string) {
@@ -116,13 +121,6 @@ export function moveFieldToStep(def: FormDefinition, name: string, step: number)
   if (at.step === step) return def;
   const definition = structuredClone(def);
   const [field] = listAt(definition, at).splice(at.index, 1) as [Field];
-  const target = definition.steps[step];
-  const sections = target.sections ?? [];
-  const last = sections[sections.length - 1];
-  if (last) last.fields.push(field);
-  else {
-    target.fields ??= [];
-    target.fields.push(field);
-  }
+  appendToStep(definition, step, field);
   return definition;
 }
