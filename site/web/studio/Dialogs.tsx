@@ -20,17 +20,27 @@ interface FileNameProps {
   inputRef?: Ref<InputRef>;
   /** Enter in the box: the dialog's main action, called only when the name is valid. */
   onEnter(): void;
+  /** In the form store a form is `<form id>.form.json`: no folders, the id's letters only. */
+  store?: boolean;
 }
 
-function fileNameError(path: string, taken: (p: string) => boolean): 'new.pathInvalid' | 'new.exists' | undefined {
+/** A form store's file name: the form id (its address, /forms/<id>) and `.form.json`. */
+const STORE_FORM_PATH = /^[a-z0-9][a-z0-9-]{0,99}\.form\.json$/;
+
+function fileNameError(
+  path: string,
+  taken: (p: string) => boolean,
+  store?: boolean,
+): 'new.pathInvalid' | 'new.exists' | 'store.pathInvalid' | undefined {
   if (!isFormPath(path)) return 'new.pathInvalid';
+  if (store && !STORE_FORM_PATH.test(path)) return 'store.pathInvalid';
   return taken(path) ? 'new.exists' : undefined;
 }
 
-function FileName({ folder, value, onChange, taken, inputRef, onEnter }: FileNameProps) {
+function FileName({ folder, value, onChange, taken, inputRef, onEnter, store }: FileNameProps) {
   const t = useStudioT();
   const id = useId();
-  const error = value ? fileNameError(value, taken) : undefined;
+  const error = value ? fileNameError(value, taken, store) : undefined;
   return (
     <div className="antrag-studio-dialog-field">
       <label htmlFor={`${id}-path`}>{t('new.path', { folder })}</label>
@@ -40,19 +50,19 @@ function FileName({ folder, value, onChange, taken, inputRef, onEnter }: FileNam
         onChange={(e) => onChange(e.target.value.trim())}
         ref={inputRef}
         onPressEnter={() => {
-          if (!fileNameError(value, taken)) onEnter();
+          if (!fileNameError(value, taken, store)) onEnter();
         }}
         aria-describedby={`${id}-help`}
         aria-invalid={error ? true : undefined}
         status={error ? 'error' : undefined}
-        placeholder="bookings/summer-school.form.json"
+        placeholder={store ? 'summer-school.form.json' : 'bookings/summer-school.form.json'}
       />
       <div
         id={`${id}-help`}
         className={error ? 'antrag-studio-error-text' : 'antrag-studio-note'}
         role={error ? 'alert' : undefined}
       >
-        {error ? t(error) : t('new.pathHelp')}
+        {error ? t(error) : t(store ? 'store.pathHelp' : 'new.pathHelp')}
       </div>
     </div>
   );
@@ -120,9 +130,11 @@ interface ImportDialogProps {
   taken(path: string): boolean;
   onCancel(): void;
   onImported(path: string, result: CmsImport): void;
+  /** Over the form store: the name is a form id's (`<id>.form.json`). */
+  store?: boolean;
 }
 
-export function ImportDialog({ open, folder, schemaRef, taken, onCancel, onImported }: ImportDialogProps) {
+export function ImportDialog({ open, folder, schemaRef, taken, onCancel, onImported, store }: ImportDialogProps) {
   const t = useStudioT();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -131,7 +143,7 @@ export function ImportDialog({ open, folder, schemaRef, taken, onCancel, onImpor
   const [text, setText] = useState('');
   const [path, setPath] = useState('imported.form.json');
   const [failed, setFailed] = useState<CmsImport | undefined>(undefined);
-  const invalid = fileNameError(path, taken) !== undefined || text.trim() === '';
+  const invalid = fileNameError(path, taken, store) !== undefined || text.trim() === '';
 
   const convert = () => {
     const result = importCmsText(text, kind, schemaRef(path));
@@ -203,7 +215,15 @@ export function ImportDialog({ open, folder, schemaRef, taken, onCancel, onImpor
               void file.text().then((content) => {
                 setText(content);
                 setFailed(undefined);
-                const stem = file.name.replace(/(\.cms)?\.json$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-');
+                const bare = file.name.replace(/(\.cms)?\.json$/i, '');
+                // a form store's id: lower-case letters, digits and hyphens only
+                const stem = store
+                  ? bare
+                      .toLowerCase()
+                      .replace(/[^a-z0-9-]+/g, '-')
+                      .replace(/^-+|-+$/g, '')
+                      .slice(0, 100)
+                  : bare.replace(/[^A-Za-z0-9_-]+/g, '-');
                 if (stem) setPath(`${stem}.form.json`);
               });
               e.target.value = '';
@@ -216,6 +236,7 @@ export function ImportDialog({ open, folder, schemaRef, taken, onCancel, onImpor
         value={path}
         onChange={setPath}
         taken={taken}
+        store={store}
         onEnter={() => {
           if (!invalid) convert();
         }}

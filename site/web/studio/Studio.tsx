@@ -91,7 +91,10 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
     [info.folder, backend],
   );
   const [unsaved, setUnsaved] = useState<string[]>(() =>
-    store.paths().filter((p) => !initialInfo.files.some((f) => f.path === p)),
+    store
+      .paths()
+      // a name the backend cannot hold (a folder path kept before, over the store) is never opened again
+      .filter((p) => !initialInfo.files.some((f) => f.path === p) && !backend.pathProblem?.(p)),
   );
   const [open, setOpen] = useState<OpenFile | undefined>(undefined);
   const [openError, setOpenError] = useState<string | undefined>(undefined);
@@ -256,6 +259,11 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
   }, [save]);
 
   const startNew = (path: string, content: string) => {
+    const problem = backend.pathProblem?.(path);
+    if (problem) {
+      setNotice({ type: 'error', text: problem });
+      return;
+    }
     setKeptOff(!store.keep(path, content, undefined));
     setUnsaved((list) => [...new Set([...list, path])].sort());
     opened.current.add(path);
@@ -595,12 +603,22 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
                 label: t('tab.uiSchema'),
                 children: current ? <UiSchemaOutput form={current.form} /> : <NothingYet />,
               },
-              {
-                key: 'types',
-                label: t('tab.types'),
-                children:
-                  current && tab === 'types' ? <TypesOutput path={current.path} text={current.text} /> : <NothingYet />,
-              },
+              // the TypeScript type comes from `antrag studio`'s server (json-schema-to-typescript needs Node);
+              // the main server has no such call, so over the store the tab is not offered (`antrag typegen` is)
+              ...(storeBackend
+                ? []
+                : [
+                    {
+                      key: 'types',
+                      label: t('tab.types'),
+                      children:
+                        current && tab === 'types' ? (
+                          <TypesOutput path={current.path} text={current.text} />
+                        ) : (
+                          <NothingYet />
+                        ),
+                    },
+                  ]),
               {
                 key: 'payload',
                 label: t('tab.payload'),
@@ -692,10 +710,16 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
         folder={info.folder}
         schemaRef={schemaRef}
         taken={known}
+        store={!!storeBackend}
         onCancel={() => setDialog(undefined)}
         onImported={(path, result) => {
           setDialog(undefined);
-          startNew(path, jsonText(result.definition));
+          // in the store the form's id is its address: the one the name gives
+          const definition =
+            storeBackend && result.definition
+              ? { ...result.definition, id: storeBackend.formIdOf(path) }
+              : result.definition;
+          startNew(path, jsonText(definition));
           const remarks = result.diagnostics.map((d) => `${d.line}:${d.column} ${d.pointer || '/'} ${d.message}`);
           setNotice({
             type: remarks.length ? 'warning' : 'success',

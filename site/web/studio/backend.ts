@@ -38,6 +38,8 @@ export interface StudioBackend {
   save(path: string, text: string, etag: string | undefined): Promise<{ etag: string }>;
   /** A shared file a `$ref` names (the folder only: the store holds whole forms). */
   readShared(path: string): Promise<string>;
+  /** Why a form cannot be kept under this name here, or undefined (the folder takes any `*.form.json`). */
+  pathProblem?(path: string): string | undefined;
 }
 
 /** The files of the folder `antrag studio` serves. */
@@ -90,6 +92,11 @@ export class StoreBackend implements StudioBackend {
     /** Viewers read; publishers save drafts, publish and roll back. */
     readonly role: StaffRole,
   ) {}
+
+  /** Why the store cannot hold a form under this name (it names no form id), or undefined when it can. */
+  pathProblem(path: string): string | undefined {
+    return FORM_PATH.test(path) ? undefined : this.t('store.badId', { path });
+  }
 
   /** `contact-enquiry.form.json` → `contact-enquiry`; throws for a path that names no form id. */
   formIdOf(path: string): string {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
@@ -237,6 +238,19 @@ describe('the visual builder', () => {
     expect(current().steps[0]?.fields?.[0]?.label).toEqual({ en: 'I accept the terms', de: 'Ich akzeptiere die AGB' });
     // the name followed the English label only
     expect(current().steps[0]?.fields?.[0]?.name).toBe('iAcceptTheTerms');
+  });
+
+  it('offers to convert a definition in its CMS shape, and then builds on it', async () => {
+    const user = userEvent.setup();
+    const cms = readFileSync('schemas/booking-v2/booking-v2.cms.json', 'utf8');
+    render(<Harness initial={cms} />);
+    expect(screen.getByText('This is a Booking v2 definition, as the CMS sends it.')).toBeTruthy();
+    // nothing pretends to be an empty form
+    expect(screen.queryByText('This form has no steps yet. Add one to start.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Convert for the builder' }));
+    expect(current().source).toMatchObject({ kind: 'booking-v2' });
+    expect(current().steps.length).toBeGreaterThan(1);
+    expect(screen.getByRole('heading', { name: 'Steps' })).toBeTruthy();
   });
 
   it('asks for the JSON view when the text is not a form', () => {

@@ -104,4 +104,33 @@ describe('ImportDialog', () => {
       expect.objectContaining({ definition: expect.anything() }),
     );
   });
+
+  it('over the form store refuses a name with a folder or capitals, saying why, and converts a form id', async () => {
+    const user = userEvent.setup();
+    const onImported = vi.fn();
+    still(
+      <ImportDialog
+        open
+        store
+        folder=""
+        schemaRef={() => 'dsl.schema.json'}
+        taken={() => false}
+        onCancel={() => {}}
+        onImported={onImported}
+      />,
+    );
+    await user.click(await screen.findByLabelText('CMS definition (JSON)'));
+    await user.paste(cms);
+    const name = screen.getByLabelText(/^File in/);
+    for (const bad of ['reviews/uni-review.form.json', 'Uni_Review.form.json']) {
+      await user.clear(name);
+      await user.type(name, `${bad}{Enter}`);
+      expect(screen.getByRole('alert').textContent).toContain('In the form store a form is named after its id');
+      expect(screen.getByRole('button', { name: 'Convert to a form' }).hasAttribute('disabled')).toBe(true);
+    }
+    expect(onImported).not.toHaveBeenCalled();
+    await user.clear(name);
+    await user.type(name, 'uni-review.form.json{Enter}');
+    expect(onImported).toHaveBeenCalledWith('uni-review.form.json', expect.anything());
+  });
 });

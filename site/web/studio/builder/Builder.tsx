@@ -24,6 +24,7 @@ import {
   withText,
 } from '@antrag/core/builder';
 import { type FormDefinition, LOCALES, type Locale } from '@antrag/core/dsl/types';
+import { importCms } from '@antrag/core/import';
 import { Alert, Button, Input, Select } from 'antd';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LANGUAGE_NAMES, type StudioKey, useStudioT } from '../i18n.js';
@@ -107,6 +108,34 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
     },
     [onText],
   );
+
+  if ('cms' in parsed) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={t('builder.cms.title', { kind: t(`import.${parsed.cms}`) })}
+        description={t('builder.cms.text')}
+        action={
+          <span className="antrag-builder-row-actions">
+            <Button
+              type="primary"
+              onClick={() => {
+                const converted = importCms(parsed.cms, parsed.document);
+                if (converted.definition) {
+                  apply(converted.definition as FormDefinition, { say: t('builder.cms.converted') });
+                  onSelect({ step: 0 });
+                }
+              }}
+            >
+              {t('builder.cms.convert')}
+            </Button>
+            <Button onClick={onOpenJson}>{t('builder.openJson')}</Button>
+          </span>
+        }
+      />
+    );
+  }
 
   if (!definition) {
     return (

@@ -5,6 +5,7 @@
 
 import { fieldsOfStep } from '@antrag/core/builder';
 import type { FormDefinition } from '@antrag/core/dsl/types';
+import { type CmsKind, detectCmsKind } from '@antrag/core/import';
 import { MAX_JSON_DEPTH, nestingDepth } from '@antrag/core/json';
 
 export interface BuilderSelection {
@@ -49,7 +50,9 @@ export function keepSelection(definition: FormDefinition, selection: BuilderSele
  * text nested deeper than any form is none: the builder, the preview and the checks recurse over a definition, and
  * thousands of levels overflow the stack (the whole studio went blank).
  */
-export function parseDefinition(text: string): { definition: FormDefinition } | { error: string } {
+export function parseDefinition(
+  text: string,
+): { definition: FormDefinition } | { error: string } | { cms: CmsKind; document: unknown } {
   if (nestingDepth(text) > MAX_JSON_DEPTH) {
     return { error: `nested deeper than ${MAX_JSON_DEPTH} levels; a form needs far fewer` };
   }
@@ -59,6 +62,9 @@ export function parseDefinition(text: string): { definition: FormDefinition } | 
   } catch (e) {
     return { error: (e as Error).message };
   }
+  // a definition as the CMS sends it (the store keeps a CMS form so): the builder offers to convert it
+  const cms = detectCmsKind(value);
+  if (cms) return { cms, document: value };
   if (!value || typeof value !== 'object' || Array.isArray(value)) return { error: 'not-object' };
   const steps = (value as { steps?: unknown }).steps;
   if (
