@@ -3,13 +3,14 @@
  * JSON line by line, added and removed lines marked by sign and named for screen readers, not by colour alone.
  */
 import { useMemo } from 'react';
-import { formLineDiff, isEmptySummary, summarizeFormDiff } from './formDiff.js';
+import { formLineDiff, isEmptySummary, sameForm, summarizeFormDiff } from './formDiff.js';
 import { useStudioT } from './i18n.js';
 
 export function DiffView({ before, after }: { before: unknown; after: unknown }) {
   const t = useStudioT();
   const summary = useMemo(() => summarizeFormDiff(before, after), [before, after]);
   const lines = useMemo(() => formLineDiff(before, after), [before, after]);
+  const identical = useMemo(() => sameForm(before, after), [before, after]);
   const join = (names: string[]) => names.join(', ');
   const items: string[] = [];
   const { steps, fields, texts, settings } = summary;
@@ -24,11 +25,12 @@ export function DiffView({ before, after }: { before: unknown; after: unknown })
   if (texts.removed.length) items.push(t('history.textsRemoved', { names: join(texts.removed) }));
   if (texts.changed.length) items.push(t('history.textsChanged', { names: join(texts.changed) }));
   if (settings.length) items.push(t('history.settingsChanged', { names: join(settings) }));
+  if (!identical && isEmptySummary(summary)) items.push(t('history.otherChanges'));
 
   return (
     <div className="antrag-studio-diff">
       <h3>{t('history.summary')}</h3>
-      {isEmptySummary(summary) ? (
+      {identical ? (
         <p>{t('history.same')}</p>
       ) : (
         <ul className="antrag-studio-plain-list" data-testid="studio-diff-summary">
@@ -37,7 +39,7 @@ export function DiffView({ before, after }: { before: unknown; after: unknown })
           ))}
         </ul>
       )}
-      {isEmptySummary(summary) ? null : (
+      {identical ? null : (
         <>
           <h3>{t('history.lines')}</h3>
           <pre className="antrag-studio-diff-lines" data-testid="studio-diff-lines">

@@ -4,11 +4,13 @@
  * rollback). The studio saves the draft first, so the draft published is the draft cleared.
  */
 import { Alert, Button, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Diagnostic, StoreBackend } from './backend.js';
 import { DiffView } from './DiffView.js';
+import { sameForm } from './formDiff.js';
 import { History } from './History.js';
 import { useStudioT } from './i18n.js';
+import { PublishProblems } from './PublishProblems.js';
 
 export interface StoreToolbarProps {
   backend: StoreBackend;
@@ -22,14 +24,32 @@ export interface StoreToolbarProps {
   onPublished(version: number, message: string): void;
   /** After a rollback: the studio reopens the form (the store serves another definition now). */
   onRolledBack(message: string): void;
+  /** The errors the studio's own check finds in `text` now; said above the difference (publishing stays possible). */
+  problems?: number;
+  /**
+   * "Show" on a problem the server refused the publish for: the dialog closes and the studio shows the place
+   * `pointer` names (the builder's step and field). Without it the problems have no such button.
+   */
+  onShowProblem?(pointer: string): void;
 }
 
 type Comparison =
   | { state: 'loading' }
   | { state: 'ready'; served?: { version: number; definition: unknown }; next: unknown }
-  | { state: 'failed'; message: string; diagnostics: Diagnostic[] };
+  | { state: 'failed'; message: string }
+  /** The server refused the definition: its diagnostics, said by PublishProblems. */
+  | { state: 'refused'; diagnostics: Diagnostic[] };
 
-export function StoreToolbar({ backend, path, text, saveFirst, onPublished, onRolledBack }: StoreToolbarProps) {
+export function StoreToolbar({
+  backend,
+  path,
+  text,
+  saveFirst,
+  onPublished,
+  onRolledBack,
+  problems,
+  onShowProblem,
+}: StoreToolbarProps) {
   const t = useStudioT();
   const [dialog, setDialog] = useState<'publish' | 'history' | undefined>(undefined);
   const publisher = backend.role === 'publisher';
@@ -50,6 +70,14 @@ export function StoreToolbar({ backend, path, text, saveFirst, onPublished, onRo
           path={path}
           text={text}
           saveFirst={saveFirst}
+          problems={problems}
+          onShowProblem={
+            onShowProblem &&
+            ((pointer) => {
+              setDialog(undefined);
+              onShowProblem(pointer);
+            })
+          }
           onClose={() => setDialog(undefined)}
           onPublished={(version, message) => {
             setDialog(undefined);
@@ -75,10 +103,13 @@ function PublishDialog({
   path,
   text,
   saveFirst,
+  problems,
+  onShowProblem,
   onClose,
   onPublished,
 }: Omit<StoreToolbarProps, 'onRolledBack' | 'path'> & { path: string; onClose(): void }) {
   const t = useStudioT();
+  const reasonId = useId();
   const id = backend.formIdOf(path);
   const [comparison, setComparison] = useState<Comparison>({ state: 'loading' });
   const [busy, setBusy] = useState(false);
@@ -92,13 +123,12 @@ function PublishDialog({
       setComparison({
         state: 'failed',
         message: t('publish.notJson', { message: (e as Error).message }),
-        diagnostics: [],
       });
       return;
     }
     backend.served(path).then(
       (served) => current && setComparison({ state: 'ready', served, next }),
-      (e: Error) => current && setComparison({ state: 'failed', message: e.message, diagnostics: [] }),
+      (e: Error) => current && setComparison({ state: 'failed', message: e.message }),
     );
     return () => {
       current = false;
@@ -113,23 +143,29 @@ function PublishDialog({
       if (outcome.ok) {
         const key = outcome.unchanged ? 'publish.unchanged' : 'publish.done';
         onPublished(outcome.version, t(key, { id, version: outcome.version }));
+      } else if (outcome.diagnostics.length) {
+        setComparison({ state: 'refused', diagnostics: outcome.diagnostics });
       } else {
         setComparison({
           state: 'failed',
           message: t('publish.refused', { message: outcome.message }),
-          diagnostics: outcome.diagnostics,
         });
       }
     } catch (e) {
       setComparison({
         state: 'failed',
         message: t('publish.failed', { message: (e as Error).message }),
-        diagnostics: [],
       });
     } finally {
       setBusy(false);
     }
   };
+
+  // the version served holds this form already: publishing it again would make no version
+  const unchanged =
+    comparison.state === 'ready' &&
+    comparison.served !== undefined &&
+    sameForm(comparison.served.definition, comparison.next);
 
   return (
     <Modal
@@ -146,7 +182,8 @@ function PublishDialog({
           key="publish"
           type="primary"
           loading={busy}
-          disabled={comparison.state !== 'ready'}
+          disabled={comparison.state !== 'ready' || unchanged}
+          aria-describedby={unchanged ? reasonId : undefined}
           onClick={() => void publish()}
         >
           {t('publish.confirm')}
@@ -154,30 +191,21 @@ function PublishDialog({
       ]}
     >
       {comparison.state === 'loading' ? <p role="status">{t('publish.loading')}</p> : null}
-      {comparison.state === 'failed' ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={comparison.message}
-          description={
-            comparison.diagnostics.length ? (
-              <ul className="antrag-studio-plain-list" data-testid="studio-publish-problems">
-                {comparison.diagnostics.map((d) => (
-                  <li key={`${d.pointer} ${d.message}`}>
-                    {d.pointer || '/'} {d.message}
-                  </li>
-                ))}
-              </ul>
-            ) : undefined
-          }
-        />
+      {problems ? <Alert type="warning" showIcon title={t.count('publish.localProblems', problems)} /> : null}
+      {comparison.state === 'refused' ? (
+        <PublishProblems text={text} diagnostics={comparison.diagnostics} onShow={onShowProblem} />
       ) : null}
+      {comparison.state === 'failed' ? <Alert type="error" showIcon role="alert" title={comparison.message} /> : null}
       {comparison.state === 'ready' ? (
         <>
           <p>
             {comparison.served ? t('publish.intro', { version: comparison.served.version }) : t('publish.introFirst')}
           </p>
+          {unchanged && comparison.served ? (
+            <p id={reasonId} className="antrag-studio-note">
+              {t('publish.nothing', { version: comparison.served.version })}
+            </p>
+          ) : null}
           {comparison.served ? <DiffView before={comparison.served.definition} after={comparison.next} /> : null}
         </>
       ) : null}

@@ -120,11 +120,31 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
     }
   }, []);
   const [selection, setSelection] = useState<BuilderSelection>({ step: 0 });
+  /** A problem's place in the builder: its step and field selected, the field's label (else the step) focused. */
+  const showInBuilder = useCallback(
+    (at: BuilderSelection) => {
+      setView('builder');
+      setSelection(at);
+      // once drawn: the field's properties in view, its label focused (else the step's title)
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          const target =
+            (at.field ? document.getElementById('antrag-builder-label') : null) ??
+            document.querySelector<HTMLElement>('.antrag-builder-step.is-selected .antrag-builder-step-title');
+          target?.scrollIntoView({ block: 'center' });
+          target?.focus();
+        }),
+      );
+    },
+    [setView],
+  );
   const [preview, setPreview] = useState<PreviewState>({ step: 0, data: {} });
   const opened = useRef(new Set<string>());
   const phrases = useMemo(() => editorPhrases(t), [t]);
   const openRef = useRef(open);
   openRef.current = open;
+  const offerRef = useRef<Offer | undefined>(undefined);
+  offerRef.current = offer;
 
   const known = useCallback(
     (path: string) => info.files.some((f) => f.path === path) || unsaved.includes(path),
@@ -186,8 +206,10 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
     if (!open) return;
     const path = open.path;
     const timer = setTimeout(() => {
-      if (open.diskText !== undefined && text === open.diskText) store.drop(path);
-      else if (text !== '' || open.diskText === undefined) setKeptOff(!store.keep(path, text, open.etag));
+      // the kept text is offered back (not restored yet): it stays kept until the offer is answered
+      if (open.diskText !== undefined && text === open.diskText) {
+        if (offerRef.current?.path !== path) store.drop(path);
+      } else if (text !== '' || open.diskText === undefined) setKeptOff(!store.keep(path, text, open.etag));
       void checker.check(path, text).then((result) => {
         if (openRef.current?.path !== path) return;
         setCheck({ text, result });
@@ -229,7 +251,7 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
         setNotice({
           type: 'success',
           text: storeBackend
-            ? t('draft.saved', { id: storeBackend.formIdOf(file.path) })
+            ? storeBackend.draftSavedText(file.path)
             : t('save.done', { path: checker.fileOf(file.path) }),
         });
         checker.forget();
@@ -346,8 +368,11 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
               options={fileOptions}
             />
           </div>
-          <Button onClick={() => setDialog('new')}>{t('action.new')}</Button>
-          <Button onClick={() => setDialog('import')}>{t('action.import')}</Button>
+          {/* a viewer can never save a new form: neither made nor imported */}
+          {storeBackend?.role === 'viewer' ? null : <Button onClick={() => setDialog('new')}>{t('action.new')}</Button>}
+          {storeBackend?.role === 'viewer' ? null : (
+            <Button onClick={() => setDialog('import')}>{t('action.import')}</Button>
+          )}
           <ExportCmsButton definition={openDefinition} />
           <Button onClick={() => editor.current?.undo()} disabled={history.undo === 0}>
             {t('action.undo')}
@@ -368,6 +393,12 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
               backend={storeBackend}
               path={open?.path}
               text={text}
+              problems={check?.result.errors ?? 0}
+              onShowProblem={(pointer) => {
+                const parsed = parseDefinition(text);
+                const at = 'definition' in parsed ? selectionAt(parsed.definition, pointer) : undefined;
+                if (at) showInBuilder(at);
+              }}
               saveFirst={() => (dirty ? save() : Promise.resolve(true))}
               onPublished={(_version, message) => {
                 const file = openRef.current;
@@ -653,20 +684,7 @@ export function Studio({ info: initialInfo, store, backend, account }: StudioPro
                       }: ${check?.result.lines[i]}`}
                       onClick={() => {
                         if (at) {
-                          setView('builder');
-                          setSelection(at);
-                          // once drawn: the field's properties in view, its label focused (else the step's)
-                          requestAnimationFrame(() =>
-                            requestAnimationFrame(() => {
-                              const target =
-                                (at.field ? document.getElementById('antrag-builder-label') : null) ??
-                                document.querySelector<HTMLElement>(
-                                  '.antrag-builder-step.is-selected .antrag-builder-step-title',
-                                );
-                              target?.scrollIntoView({ block: 'center' });
-                              target?.focus();
-                            }),
-                          );
+                          showInBuilder(at);
                           return;
                         }
                         setView('json');

@@ -66,6 +66,8 @@ export interface Diagnostic {
   pointer: string;
   message: string;
   severity: string;
+  /** How to fix it, when the checker knows (an unsafe pattern's). */
+  hint?: string;
 }
 
 export type PublishOutcome =
@@ -162,6 +164,16 @@ export class StoreBackend implements StudioBackend {
       json: { text, ...(basedOn === undefined ? {} : { basedOn }) },
       headers: etag ? { 'If-Match': `"${etag}"` } : { 'If-None-Match': '*' },
     });
+  }
+
+  /**
+   * What the studio says after a draft of `path` was saved: applicants still get the published version, or, for a
+   * form with no version yet (a draft never published, a form new in the studio), nothing until it is published.
+   */
+  draftSavedText(path: string): string {
+    const id = this.formIdOf(path);
+    const basedOn = this.basedOn.get(id);
+    return typeof basedOn === 'number' ? this.t('draft.saved', { id }) : this.t('draft.savedUnpublished', { id });
   }
 
   readShared(path: string): Promise<string> {

@@ -135,6 +135,14 @@ export function summarizeFormDiff(before: unknown, after: unknown): FormDiffSumm
   };
 }
 
+/**
+ * Whether two versions hold the same form (keys in any order). Not the same as an empty summary: the summary names
+ * steps by id, so steps put in another order change the form but no name.
+ */
+export function sameForm(before: unknown, after: unknown): boolean {
+  return same(before, after);
+}
+
 /** Whether a summary holds no change at all. */
 export function isEmptySummary(s: FormDiffSummary): boolean {
   return (

@@ -27,6 +27,19 @@ export class AdminApiError extends StudioApiError {
   }
 }
 
+const SIGN_IN = '/api/admin/sign-in';
+const sessionListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever the staff API answers 401 (the session expired or was ended elsewhere), except for a
+ * sign-in's own 401 (a wrong password); returns the function that stops it. The store studio says so and offers
+ * to sign in again, instead of each call's own error naming credentials.
+ */
+export function onSessionEnded(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
 /** Calls the staff API (the session cookie goes along); rejects with `AdminApiError` unless 2xx with JSON. */
 export async function adminCall<T>(
   path: string,
@@ -50,6 +63,7 @@ export async function adminCall<T>(
   } catch {
     parsed = undefined;
   }
+  if (response.status === 401 && path !== SIGN_IN) for (const listener of sessionListeners) listener();
   if (!response.ok || parsed === undefined) {
     const b = parsed as { message?: unknown; etag?: unknown } | undefined;
     throw new AdminApiError(
@@ -66,7 +80,7 @@ export async function adminCall<T>(
 export const staffApi = {
   me: () => adminCall<StaffMember>('/api/admin/me'),
   signIn: (email: string, password: string) =>
-    adminCall<{ ok: true; email: string; role: StaffRole }>('/api/admin/sign-in', {
+    adminCall<{ ok: true; email: string; role: StaffRole }>(SIGN_IN, {
       method: 'POST',
       json: { email, password },
     }),
