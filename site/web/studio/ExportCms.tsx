@@ -4,7 +4,7 @@
  */
 import type { FormDefinition } from '@antrag/core/dsl/types';
 import { type CmsExport, exportCms } from '@antrag/core/export';
-import { Alert, Button, Modal, Typography } from 'antd';
+import { Alert, Button, Modal } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useStudioT } from './i18n.js';
 
@@ -81,23 +81,18 @@ function ExportDialog({ definition, onClose }: { definition: FormDefinition; onC
   );
 }
 
-/** The toolbar's button; disabled, with the reason beside it, for a form that came from no CMS definition. */
+/**
+ * The toolbar's button, for a form imported from a CMS definition only: other forms have no CMS shape to go back to,
+ * and a disabled button with its reason beside it crowded the toolbar of every other form.
+ */
 export function ExportCmsButton({ definition }: { definition: FormDefinition | undefined }) {
   const t = useStudioT();
-  const reason = useId();
   const [open, setOpen] = useState(false);
-  const exportable = definition?.source?.kind !== undefined;
+  if (definition?.source?.kind === undefined) return null;
   return (
     <>
-      <Button disabled={!exportable} aria-describedby={exportable ? undefined : reason} onClick={() => setOpen(true)}>
-        {t('exportCms.button')}
-      </Button>
-      {!exportable && (
-        <Typography.Text type="secondary" id={reason}>
-          {t('exportCms.noSource')}
-        </Typography.Text>
-      )}
-      {open && definition && <ExportDialog definition={definition} onClose={() => setOpen(false)} />}
+      <Button onClick={() => setOpen(true)}>{t('exportCms.button')}</Button>
+      {open && <ExportDialog definition={definition} onClose={() => setOpen(false)} />}
     </>
   );
 }
