@@ -32,8 +32,9 @@ function fileNameError(
   taken: (p: string) => boolean,
   store?: boolean,
 ): 'new.pathInvalid' | 'new.exists' | 'store.pathInvalid' | undefined {
-  if (!isFormPath(path)) return 'new.pathInvalid';
+  // over the store its own rule is the one to read (no folders, no capitals, no '_')
   if (store && !STORE_FORM_PATH.test(path)) return 'store.pathInvalid';
+  if (!isFormPath(path)) return 'new.pathInvalid';
   return taken(path) ? 'new.exists' : undefined;
 }
 

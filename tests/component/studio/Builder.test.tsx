@@ -223,6 +223,19 @@ describe('the visual builder', () => {
     await user.type(value, 'bike');
     await user.click(screen.getByRole('button', { name: 'Move Bicycle up' }));
     expect(options().map((o) => o.value)).toEqual(['option1', 'bike', 'option2']);
+    // the focus follows the option moved, so a second press moves it on
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move Bicycle up' })));
+    await user.keyboard('{Enter}');
+    expect(options().map((o) => o.value)).toEqual(['bike', 'option1', 'option2']);
+    // at the top "Move up" can do nothing, but keeps the focus (aria-disabled) and moves nothing
+    const top = screen.getByRole('button', { name: 'Move Bicycle up' });
+    expect(top.getAttribute('aria-disabled')).toBe('true');
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Bicycle down'));
+    // deleting down to one option leaves the focus on what is left, never on the page
+    await user.click(screen.getByRole('button', { name: 'Delete Option 1' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Option 2' }));
+    expect(options().map((o) => o.value)).toEqual(['bike']);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Label of option 1')));
   });
 
   it('writes labels in another language and keeps English', async () => {

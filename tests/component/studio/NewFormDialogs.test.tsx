@@ -122,7 +122,7 @@ describe('ImportDialog', () => {
     await user.click(await screen.findByLabelText('CMS definition (JSON)'));
     await user.paste(cms);
     const name = screen.getByLabelText(/^File in/);
-    for (const bad of ['reviews/uni-review.form.json', 'Uni_Review.form.json']) {
+    for (const bad of ['reviews/uni-review.form.json', 'Uni_Review.form.json', '../x.form.json', 'x']) {
       await user.clear(name);
       await user.type(name, `${bad}{Enter}`);
       expect(screen.getByRole('alert').textContent).toContain('In the form store a form is named after its id');

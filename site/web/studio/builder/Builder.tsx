@@ -29,7 +29,7 @@ import { Alert, Button, Input, Select } from 'antd';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { LANGUAGE_NAMES, type StudioKey, useStudioT } from '../i18n.js';
 import { jsonText } from '../templates.js';
-import { FieldPalette, paletteId } from './FieldPalette.js';
+import { FieldPalette, paletteId, typeName } from './FieldPalette.js';
 import { PropertyPanel } from './PropertyPanel.js';
 import { StepsList, stepTitle } from './StepsList.js';
 import { type BuilderSelection, keepSelection, parseDefinition } from './selection.js';
@@ -81,10 +81,12 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
   const moveButtonIn = (row: HTMLElement | null | undefined, way: 'up' | 'down', attribute: string) => {
     const other = way === 'up' ? 'down' : 'up';
     const pick = (w: string) => row?.querySelector<HTMLButtonElement>(`[${attribute}="${w}"]`);
+    // move buttons that can do nothing are aria-disabled, not disabled: they keep the focus, but offer the other way
+    const usable = (b: HTMLButtonElement | null | undefined) => !!b && b.getAttribute('aria-disabled') !== 'true';
     const pressed = pick(way);
-    if (pressed && !pressed.disabled) return pressed;
+    if (usable(pressed)) return pressed;
     const back = pick(other);
-    return back && !back.disabled ? back : undefined;
+    return usable(back) ? back : pressed;
   };
 
   const definition = 'definition' in parsed ? parsed.definition : undefined;
@@ -110,28 +112,32 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
   );
 
   if ('cms' in parsed) {
+    // the buttons under the text, not beside it: beside, they left the text a column one letter wide at 1024 px
     return (
       <Alert
         type="info"
         showIcon
         title={t('builder.cms.title', { kind: t(`import.${parsed.cms}`) })}
-        description={t('builder.cms.text')}
-        action={
-          <span className="antrag-builder-row-actions">
-            <Button
-              type="primary"
-              onClick={() => {
-                const converted = importCms(parsed.cms, parsed.document);
-                if (converted.definition) {
-                  apply(converted.definition as FormDefinition, { say: t('builder.cms.converted') });
-                  onSelect({ step: 0 });
-                }
-              }}
-            >
-              {t('builder.cms.convert')}
-            </Button>
-            <Button onClick={onOpenJson}>{t('builder.openJson')}</Button>
-          </span>
+        description={
+          <>
+            <p>{t('builder.cms.text')}</p>
+            <span className="antrag-builder-row-actions">
+              <Button
+                type="primary"
+                onClick={() => {
+                  const converted = importCms(parsed.cms, parsed.document);
+                  if (converted.definition) {
+                    apply(converted.definition as FormDefinition, { say: t('builder.cms.converted') });
+                    onSelect({ step: 0 });
+                    pendingFocus.current = stepsHeading;
+                  }
+                }}
+              >
+                {t('builder.cms.convert')}
+              </Button>
+              <Button onClick={onOpenJson}>{t('builder.openJson')}</Button>
+            </span>
+          </>
         }
       />
     );
@@ -313,7 +319,7 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
                       >
                         <span className="antrag-builder-field-label">{label}</span>
                         <span className="antrag-builder-type">
-                          {t(`palette.type.${f.type}` as StudioKey)}
+                          {typeName(t, f.type)}
                           {f.required ? ` · ${t('builder.fields.required')}` : ''}
                           {f.visibleIf ? ` · ${t('builder.fields.conditional')}` : ''}
                         </span>

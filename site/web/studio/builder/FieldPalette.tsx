@@ -6,7 +6,14 @@
 import { FIELD_PALETTE, type PaletteEntry } from '@antrag/core/builder';
 import { Input, Modal } from 'antd';
 import { useId, useMemo, useState } from 'react';
-import { type StudioKey, useStudioT } from '../i18n.js';
+import { type StudioKey, type StudioT, useStudioT } from '../i18n.js';
+
+/** A field type's human name; a type the studio does not know (a typo in the JSON) by its own word. */
+export function typeName(t: StudioT, type: string): string {
+  const key = `palette.type.${type}`;
+  const name = t(key as StudioKey);
+  return name === key ? type : name;
+}
 
 /** An entry's key in the studio's texts (`palette.type.<id>`). */
 export const paletteId = (entry: PaletteEntry): string => entry.id;

@@ -35,17 +35,44 @@ export function OptionsEditor({
   useEffect(() => {
     if (!focusLast) return;
     setFocusLast(false);
-    list.current?.querySelector<HTMLInputElement>('li:last-child input')?.focus();
+    const label = list.current?.querySelector<HTMLInputElement>('li:last-child input');
+    label?.focus();
+    // "Option 3" is a stand-in: typing replaces it
+    label?.select();
   }, [focusLast]);
   const counts = new Map<string, number>();
   for (const o of options) counts.set(String(o.value), (counts.get(String(o.value)) ?? 0) + 1);
   const set = (index: number, option: Option) => onChange(options.map((o, i) => (i === index ? option : o)));
+  // the focus follows the option moved (its row's same button, else the other way), and after a deletion goes to
+  // the option now in that place, else "Add option"
+  const pendingFocus = useRef<(() => HTMLElement | null | undefined) | undefined>(undefined);
+  useEffect(() => {
+    const find = pendingFocus.current;
+    if (!find) return;
+    pendingFocus.current = undefined;
+    find()?.focus();
+  });
+  const rowAt = (index: number) => list.current?.children.item(index) ?? null;
   const move = (index: number, to: number) => {
     const next = [...options];
     const [item] = next.splice(index, 1);
     if (item) next.splice(to, 0, item);
     onChange(next);
+    const way = to < index ? 'up' : 'down';
+    pendingFocus.current = () => {
+      const row = rowAt(to);
+      const pressed = row?.querySelector<HTMLElement>(`[data-option-move="${way}"]`);
+      return pressed?.getAttribute('aria-disabled') === 'true'
+        ? row?.querySelector<HTMLElement>(`[data-option-move="${way === 'up' ? 'down' : 'up'}"]`)
+        : pressed;
+    };
   };
+  const remove = (index: number) => {
+    onChange(options.filter((_, i) => i !== index));
+    pendingFocus.current = () =>
+      rowAt(Math.min(index, options.length - 2))?.querySelector<HTMLElement>('input') ?? addButton.current;
+  };
+  const addButton = useRef<HTMLButtonElement>(null);
 
   return (
     <fieldset className="antrag-builder-options">
@@ -93,16 +120,24 @@ export function OptionsEditor({
                 <Button
                   size="small"
                   aria-label={t('builder.moveUpNamed', { name })}
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
+                  data-option-move="up"
+                  aria-disabled={index === 0}
+                  className={index === 0 ? 'is-unavailable' : undefined}
+                  onClick={() => {
+                    if (!(index === 0)) move(index, index - 1);
+                  }}
                 >
                   {t('builder.moveUp')}
                 </Button>
                 <Button
                   size="small"
                   aria-label={t('builder.moveDownNamed', { name })}
-                  disabled={index === options.length - 1}
-                  onClick={() => move(index, index + 1)}
+                  data-option-move="down"
+                  aria-disabled={index === options.length - 1}
+                  className={index === options.length - 1 ? 'is-unavailable' : undefined}
+                  onClick={() => {
+                    if (!(index === options.length - 1)) move(index, index + 1);
+                  }}
                 >
                   {t('builder.moveDown')}
                 </Button>
@@ -110,8 +145,11 @@ export function OptionsEditor({
                   size="small"
                   danger
                   aria-label={t('builder.deleteNamed', { name })}
-                  disabled={options.length <= 1}
-                  onClick={() => onChange(options.filter((_, i) => i !== index))}
+                  aria-disabled={options.length <= 1}
+                  className={options.length <= 1 ? 'is-unavailable' : undefined}
+                  onClick={() => {
+                    if (!(options.length <= 1)) remove(index);
+                  }}
                 >
                   {t('builder.delete')}
                 </Button>
@@ -126,6 +164,7 @@ export function OptionsEditor({
         })}
       </ol>
       <Button
+        ref={addButton}
         disabled={options.length >= MAX_OPTIONS}
         onClick={() => {
           const value = nextValue(options);

@@ -18,6 +18,7 @@ import { Alert, Button, Checkbox, Input, InputNumber, Select } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type StudioKey, useStudioT } from '../i18n.js';
 import { ConditionBuilder } from './ConditionBuilder.js';
+import { typeName } from './FieldPalette.js';
 import { OptionsEditor } from './OptionsEditor.js';
 import { RulesEditor } from './RulesEditor.js';
 
@@ -54,7 +55,7 @@ export function PropertyPanel(props: PropertyPanelProps) {
   const t = useStudioT();
   const headingId = useId();
   const label = textIn(field.label, locale);
-  const typeName = t(`palette.type.${field.type}` as StudioKey);
+  const typeLabel = typeName(t, field.type);
   const textProp = (key: keyof Field & string) => ({
     value: textIn((field as unknown as Record<string, Text | undefined>)[key], locale),
     onChange: (value: string) => {
@@ -78,7 +79,7 @@ export function PropertyPanel(props: PropertyPanelProps) {
     <section className="antrag-builder-properties" aria-labelledby={headingId}>
       <h2 id={headingId}>
         {t('builder.properties.title', { name: label || field.name })}{' '}
-        <span className="antrag-builder-type">{typeName}</span>
+        <span className="antrag-builder-type">{typeLabel}</span>
       </h2>
       <TextRow
         id="label"
@@ -136,16 +137,22 @@ export function PropertyPanel(props: PropertyPanelProps) {
         <Button
           data-field-move="up"
           aria-label={t('builder.moveUpNamed', { name: label || field.name })}
-          disabled={!canMove.up}
-          onClick={() => onMove(-1)}
+          aria-disabled={!canMove.up}
+          className={!canMove.up ? 'is-unavailable' : undefined}
+          onClick={() => {
+            if (canMove.up) onMove(-1);
+          }}
         >
           {t('builder.moveUp')}
         </Button>
         <Button
           data-field-move="down"
           aria-label={t('builder.moveDownNamed', { name: label || field.name })}
-          disabled={!canMove.down}
-          onClick={() => onMove(1)}
+          aria-disabled={!canMove.down}
+          className={!canMove.down ? 'is-unavailable' : undefined}
+          onClick={() => {
+            if (canMove.down) onMove(1);
+          }}
         >
           {t('builder.moveDown')}
         </Button>

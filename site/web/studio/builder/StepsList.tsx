@@ -211,8 +211,11 @@ function StepItem({ id, index, count, title, selected, t, onSelect, onRename, on
               size="small"
               aria-label={t('builder.moveUpNamed', { name: title })}
               data-move="up"
-              disabled={index === 0}
-              onClick={() => onMove(index - 1)}
+              aria-disabled={index === 0}
+              className={index === 0 ? 'is-unavailable' : undefined}
+              onClick={() => {
+                if (!(index === 0)) onMove(index - 1);
+              }}
             >
               {t('builder.moveUp')}
             </Button>
@@ -220,8 +223,11 @@ function StepItem({ id, index, count, title, selected, t, onSelect, onRename, on
               size="small"
               aria-label={t('builder.moveDownNamed', { name: title })}
               data-move="down"
-              disabled={index === count - 1}
-              onClick={() => onMove(index + 1)}
+              aria-disabled={index === count - 1}
+              className={index === count - 1 ? 'is-unavailable' : undefined}
+              onClick={() => {
+                if (!(index === count - 1)) onMove(index + 1);
+              }}
             >
               {t('builder.moveDown')}
             </Button>
