@@ -208,6 +208,51 @@ describe('CSV import', () => {
       ]);
     });
 
+    it('finds an option whose old place names nothing now by its English, and applies it there', () => {
+      // a step with a select moved below a step without one: the old pointer of its option names nothing
+      const withOptions: FormDefinition = {
+        id: 'rental',
+        title: 'Rental',
+        version: 1,
+        steps: [
+          {
+            id: 'vehicle',
+            title: { en: 'Vehicle', de: 'Fahrzeug' },
+            fields: [
+              {
+                name: 'kind',
+                type: 'select',
+                label: { en: 'Kind', de: 'Art' },
+                options: [
+                  { value: 'car', label: { en: 'Car', de: 'Auto' } },
+                  { value: 'van', label: { en: 'Van', de: 'Transporter' } },
+                ],
+              },
+            ],
+          },
+          {
+            id: 'notes',
+            title: { en: 'Notes', de: 'Notizen' },
+            fields: [{ name: 'note', type: 'text', label: 'Note' }],
+          },
+        ],
+      };
+      const exported = textsToCsv(textEntries(withOptions));
+      const english = englishOnly(withOptions);
+      const reordered: FormDefinition = {
+        ...english,
+        steps: [english.steps[1], english.steps[0]] as typeof english.steps,
+      };
+      const result = applyCsv(reordered, exported);
+      const select = reordered.steps[1]?.fields?.[0] as { options: unknown[] };
+      expect(select.options).toHaveLength(2);
+      expect((result.definition.steps[1]?.fields?.[0] as { options: Array<{ label: unknown }> }).options).toEqual([
+        { value: 'car', label: { en: 'Car', de: 'Auto' } },
+        { value: 'van', label: { en: 'Van', de: 'Transporter' } },
+      ]);
+      expect(result.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    });
+
     it('refuses a moved row when the file also has a row that matches that place as it is', () => {
       const csv = 'pointer,en,de\n/steps/1/title,Rental,Miete\n/steps/0/title,Rental,Alt\n';
       const result = applyCsv(moved, csv);

@@ -409,6 +409,15 @@ function targetsOf(rows: ImportRow[], entries: TextEntry[]): Array<TextEntry | u
     const key = `${kindOf(e)}\n${e.values.en}`;
     byEnglish.set(key, [...(byEnglish.get(key) ?? []), e]);
   }
+  // a row whose pointer names nothing now (its step moved and the one now there is shorter): matched by the
+  // pointer's shape with the numbers left out (`/steps/#/fields/#/options/#/label`) and its English
+  const shapeOf = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/#');
+  const byShape = new Map<string, TextEntry[]>();
+  for (const e of entries) {
+    if (e.catalogue !== undefined || e.values.en === undefined) continue;
+    const key = `${shapeOf(e.pointer)}\n${e.values.en}`;
+    byShape.set(key, [...(byShape.get(key) ?? []), e]);
+  }
   const changed = (row: ImportRow, entry: TextEntry) =>
     Boolean(row.english?.value) && row.english?.value !== (entry.values.en ?? '');
   const direct = new Set<string>();
@@ -418,7 +427,12 @@ function targetsOf(rows: ImportRow[], entries: TextEntry[]): Array<TextEntry | u
   }
   return rows.map((row) => {
     const entry = byPointer.get(row.pointer);
-    if (!entry || !changed(row, entry)) return entry;
+    if (!entry) {
+      if (!row.english?.value) return undefined;
+      const found = byShape.get(`${shapeOf(row.pointer)}\n${row.english.value}`) ?? [];
+      return found.length === 1 && found[0] && !direct.has(found[0].pointer) ? found[0] : undefined;
+    }
+    if (!changed(row, entry)) return entry;
     const found = byEnglish.get(`${kindOf(entry)}\n${row.english?.value}`) ?? [];
     return found.length === 1 && found[0] && !direct.has(found[0].pointer) ? found[0] : undefined;
   });
@@ -442,7 +456,7 @@ export function applyRows(def: FormDefinition, rows: ImportRow[], problems: Impo
     const problem = (message: string, column?: number, severity: ImportProblem['severity'] = 'error') =>
       problems.push({ line: row.line, ...(column === undefined ? {} : { column }), severity, message });
     const here = entries.get(row.pointer);
-    if (!here) {
+    if (!here && !targets[index]) {
       problem(
         valueAt(def, row.pointer) === undefined
           ? `unknown pointer ${row.pointer}: the form has nothing there`
@@ -456,7 +470,7 @@ export function applyRows(def: FormDefinition, rows: ImportRow[], problems: Impo
     if (entry !== here && !row.values.some((v) => v.locale !== 'en' && v.value)) return;
     if (!entry || (entry !== here && seen.has(entry.pointer))) {
       problem(
-        `${here.context}: the English text here changed since the export (the file has ${quote(source)}, the form ${quote(here.values.en ?? '')}): not applied; export again`,
+        `${here?.context ?? row.pointer}: the English text here changed since the export (the file has ${quote(source)}, the form ${quote(here?.values.en ?? '')}): not applied; export again`,
         row.english?.column,
       );
       return;
