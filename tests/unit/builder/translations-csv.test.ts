@@ -244,9 +244,10 @@ describe('CSV import', () => {
         steps: [english.steps[1], english.steps[0]] as typeof english.steps,
       };
       const result = applyCsv(reordered, exported);
-      const select = reordered.steps[1]?.fields?.[0] as { options: unknown[] };
-      expect(select.options).toHaveLength(2);
-      expect((result.definition.steps[1]?.fields?.[0] as { options: Array<{ label: unknown }> }).options).toEqual([
+      type Select = { options: Array<{ value: unknown; label: unknown }> } | undefined;
+      const optionsOf = (def: FormDefinition) => (def.steps[1]?.fields?.[0] as Select)?.options ?? [];
+      expect(optionsOf(reordered)).toHaveLength(2);
+      expect(optionsOf(result.definition)).toEqual([
         { value: 'car', label: { en: 'Car', de: 'Auto' } },
         { value: 'van', label: { en: 'Van', de: 'Transporter' } },
       ]);
