@@ -24,6 +24,15 @@ interface FileNameProps {
   store?: boolean;
 }
 
+/**
+ * Whether the person is in a text box already: a dialog's first focus (after its opening motion, which can end late
+ * on a busy machine) must not pull them out of the box they started typing in.
+ */
+export function typingElsewhere(): boolean {
+  const active = document.activeElement;
+  return active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement;
+}
+
 /** A form store's file name: the form id (its address, /forms/<id>) and `.form.json`. */
 const STORE_FORM_PATH = /^[a-z0-9][a-z0-9-]{0,99}\.form\.json$/;
 
@@ -90,7 +99,7 @@ export function NewFormDialog({ open, folder, taken, onCancel, onCreate }: NewFo
       onCancel={onCancel}
       // the file name is what a person changes: the dialog opens there, not on its close button
       afterOpenChange={(opened) => {
-        if (opened) box.current?.focus();
+        if (opened && !typingElsewhere()) box.current?.focus();
       }}
       destroyOnHidden
       footer={[
@@ -163,7 +172,7 @@ export function ImportDialog({ open, folder, schemaRef, taken, onCancel, onImpor
       onCancel={onCancel}
       // the definition is what a person brings first (pasted): the dialog opens there, not on its close button
       afterOpenChange={(opened) => {
-        if (opened) definitionBox.current?.focus();
+        if (opened && !typingElsewhere()) definitionBox.current?.focus();
       }}
       destroyOnHidden
       width={720}

@@ -4,6 +4,7 @@
  */
 import { Button, Input, type InputRef, Modal, Radio } from 'antd';
 import { useId, useRef, useState } from 'react';
+import { typingElsewhere } from './Dialogs.js';
 import { useStudioT } from './i18n.js';
 import { TEMPLATE_IDS, type TemplateId } from './templates.js';
 
@@ -39,7 +40,7 @@ export function NewStoreFormDialog({ open, taken, onCancel, onCreate }: NewStore
       onCancel={onCancel}
       // the id is what a person must type (the template has a default): the dialog opens there, not on ×
       afterOpenChange={(opened) => {
-        if (opened) box.current?.focus();
+        if (opened && !typingElsewhere()) box.current?.focus();
       }}
       destroyOnHidden
       footer={[

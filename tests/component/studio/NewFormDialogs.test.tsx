@@ -9,7 +9,7 @@ import { userEvent } from '@testing-library/user-event';
 import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ImportDialog, NewFormDialog } from '../../../site/web/studio/Dialogs.js';
+import { ImportDialog, NewFormDialog, typingElsewhere } from '../../../site/web/studio/Dialogs.js';
 import { NewStoreFormDialog } from '../../../site/web/studio/NewStoreFormDialog.js';
 
 // no motion: the dialog is there at once (jsdom never reports the end of a transition)
@@ -119,7 +119,10 @@ describe('ImportDialog', () => {
         onImported={onImported}
       />,
     );
-    await user.click(await screen.findByLabelText('CMS definition (JSON)'));
+    const definitionBox = await screen.findByLabelText('CMS definition (JSON)');
+    // the dialog's own first focus has landed before anything is typed
+    await waitFor(() => expect(document.activeElement).toBe(definitionBox));
+    await user.click(definitionBox);
     await user.paste(cms);
     const name = screen.getByLabelText(/^File in/);
     for (const bad of ['reviews/uni-review.form.json', 'Uni_Review.form.json', '../x.form.json', 'x']) {
@@ -132,5 +135,16 @@ describe('ImportDialog', () => {
     await user.clear(name);
     await user.type(name, 'uni-review.form.json{Enter}');
     expect(onImported).toHaveBeenCalledWith('uni-review.form.json', expect.anything());
+  });
+});
+
+describe('a dialog’s first focus', () => {
+  it('leaves a person typing in a text box where they are', () => {
+    const input = document.createElement('input');
+    document.body.append(input);
+    expect(typingElsewhere()).toBe(false);
+    input.focus();
+    expect(typingElsewhere()).toBe(true);
+    input.remove();
   });
 });
