@@ -395,6 +395,17 @@ const quote = (text: string) => JSON.stringify(short(text));
 /** A text's kind for matching a moved row: the innermost place's kind and the property (a step's `title`). */
 const kindOf = (entry: TextEntry) => `${entry.place.at(-1)?.kind ?? 'form'} ${entry.property}`;
 
+/** The form's own English texts (not the catalogue's) grouped by a key. */
+function byKey(entries: TextEntry[], keyOf: (entry: TextEntry) => string): Map<string, TextEntry[]> {
+  const groups = new Map<string, TextEntry[]>();
+  for (const e of entries) {
+    if (e.catalogue !== undefined || e.values.en === undefined) continue;
+    const key = keyOf(e);
+    groups.set(key, [...(groups.get(key) ?? []), e]);
+  }
+  return groups;
+}
+
 /**
  * Where each row is written. A row is matched by pointer; when its English source differs from the form's English
  * there (a step moved since the export shifts every pointer after it), it goes to the one text of the same kind
@@ -403,21 +414,11 @@ const kindOf = (entry: TextEntry) => `${entry.place.at(-1)?.kind ?? 'form'} ${en
  */
 function targetsOf(rows: ImportRow[], entries: TextEntry[]): Array<TextEntry | undefined> {
   const byPointer = new Map(entries.map((e) => [e.pointer, e]));
-  const byEnglish = new Map<string, TextEntry[]>();
-  for (const e of entries) {
-    if (e.catalogue !== undefined || e.values.en === undefined) continue;
-    const key = `${kindOf(e)}\n${e.values.en}`;
-    byEnglish.set(key, [...(byEnglish.get(key) ?? []), e]);
-  }
+  const byEnglish = byKey(entries, (e) => `${kindOf(e)}\n${e.values.en}`);
   // a row whose pointer names nothing now (its step moved and the one now there is shorter): matched by the
   // pointer's shape with the numbers left out (`/steps/#/fields/#/options/#/label`) and its English
   const shapeOf = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/#');
-  const byShape = new Map<string, TextEntry[]>();
-  for (const e of entries) {
-    if (e.catalogue !== undefined || e.values.en === undefined) continue;
-    const key = `${shapeOf(e.pointer)}\n${e.values.en}`;
-    byShape.set(key, [...(byShape.get(key) ?? []), e]);
-  }
+  const byShape = byKey(entries, (e) => `${shapeOf(e.pointer)}\n${e.values.en}`);
   const changed = (row: ImportRow, entry: TextEntry) =>
     Boolean(row.english?.value) && row.english?.value !== (entry.values.en ?? '');
   const direct = new Set<string>();

@@ -30,6 +30,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { LANGUAGE_NAMES, type StudioKey, useStudioT } from '../i18n.js';
 import { jsonText } from '../templates.js';
 import { FieldPalette, paletteId, typeName } from './FieldPalette.js';
+import { useFocusAfterRender } from './focusAfterRender.js';
 import { PropertyPanel } from './PropertyPanel.js';
 import { StepsList, stepTitle } from './StepsList.js';
 import { type BuilderSelection, keepSelection, parseDefinition } from './selection.js';
@@ -66,13 +67,7 @@ export function Builder({ text, onText, onUndo, selection, onSelect, onOpenJson 
   const fieldsHeadingId = useId();
   const addFieldButton = useRef<HTMLButtonElement>(null);
   // where the focus goes once the change has been drawn (a moved row, a renamed step, the steps after a deletion)
-  const pendingFocus = useRef<(() => HTMLElement | null | undefined) | undefined>(undefined);
-  useEffect(() => {
-    const find = pendingFocus.current;
-    if (!find) return;
-    pendingFocus.current = undefined;
-    find()?.focus();
-  });
+  const pendingFocus = useFocusAfterRender();
   const stepRow = (id: string) =>
     document.querySelector<HTMLElement>(`[data-step-row="${id.replace(/["\\]/g, '\\$&')}"]`);
   const stepTitleButton = (id: string) => stepRow(id)?.querySelector<HTMLElement>('.antrag-builder-step-title');

@@ -8,6 +8,7 @@ import type { Locale, Option } from '@antrag/core/dsl/types';
 import { Button, Input } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStudioT } from '../i18n.js';
+import { useFocusAfterRender } from './focusAfterRender.js';
 
 const MAX_OPTIONS = 500;
 
@@ -45,13 +46,7 @@ export function OptionsEditor({
   const set = (index: number, option: Option) => onChange(options.map((o, i) => (i === index ? option : o)));
   // the focus follows the option moved (its row's same button, else the other way), and after a deletion goes to
   // the option now in that place, else "Add option"
-  const pendingFocus = useRef<(() => HTMLElement | null | undefined) | undefined>(undefined);
-  useEffect(() => {
-    const find = pendingFocus.current;
-    if (!find) return;
-    pendingFocus.current = undefined;
-    find()?.focus();
-  });
+  const pendingFocus = useFocusAfterRender();
   const rowAt = (index: number) => list.current?.children.item(index) ?? null;
   const move = (index: number, to: number) => {
     const next = [...options];

@@ -45,14 +45,23 @@ export function keepSelection(definition: FormDefinition, selection: BuilderSele
   return { step, field };
 }
 
+export type ParsedText = { definition: FormDefinition } | { error: string } | { cms: CmsKind; document: unknown };
+
+// the studio page, the builder and the translations view each read the same text after every edit: it is parsed
+// once (the last text and what it gave are kept; nobody changes a definition read here, every edit makes a new one)
+let last: { text: string; parsed: ParsedText } | undefined;
+
 /**
  * The definition in a JSON text, or the reason there is none (the builder then asks for the JSON to be fixed). A
  * text nested deeper than any form is none: the builder, the preview and the checks recurse over a definition, and
  * thousands of levels overflow the stack (the whole studio went blank).
  */
-export function parseDefinition(
-  text: string,
-): { definition: FormDefinition } | { error: string } | { cms: CmsKind; document: unknown } {
+export function parseDefinition(text: string): ParsedText {
+  if (last?.text !== text) last = { text, parsed: parseText(text) };
+  return last.parsed;
+}
+
+function parseText(text: string): ParsedText {
   if (nestingDepth(text) > MAX_JSON_DEPTH) {
     return { error: `nested deeper than ${MAX_JSON_DEPTH} levels; a form needs far fewer` };
   }
