@@ -1,14 +1,21 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { ContentSource } from './content/index.js';
 import type { ServerContext } from './context.js';
+import { loadFormPageRenderer, looksNarrow } from './formPages.js';
 import type { FormRegistry } from './forms/registry.js';
 import type { FormStore } from './forms/store.js';
 import { connectRateLimitRedis } from './rateLimitStore.js';
@@ -54,6 +61,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; served at `/` when it exists, with `index.html` for the app's own routes. */
   webRoot?: string;
+  /** Draw form pages' first screens on the server (default: when the web app's build has its renderer). */
+  drawFormPages?: boolean;
   /** The content site's source; default the one the environment names, created on the first content request. */
   content?: ContentSource;
   /**
@@ -72,6 +81,30 @@ export interface AppOptions {
  * The Content-Security-Policy of every answer: no `unsafe-eval` (validators are precompiled), no
  * inline scripts; inline styles stay allowed because the component library writes its CSS at run time.
  */
+/** The response's `Vary` with `name` added. */
+function varyWith(reply: FastifyReply, name: string): string {
+  const current = reply.getHeader('vary');
+  const names =
+    typeof current === 'string'
+      ? current
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean)
+      : [];
+  return [...new Set([...names, name])].join(', ');
+}
+
+/** Whether the request takes a gzip-compressed answer (`Accept-Encoding` names gzip or `*`, not with `q=0`). */
+function acceptsGzip(request: FastifyRequest): boolean {
+  const accepted = request.headers['accept-encoding'];
+  if (typeof accepted !== 'string') return false;
+  return accepted.split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
 export function contentSecurityPolicy(crmBase: string, https = true) {
   const connect = ["'self'", ...(crmBase ? [new URL(crmBase).origin] : [])];
   return {
@@ -201,8 +234,34 @@ export async function buildApp(
   });
   const webApp = opts.webRoot && existsSync(join(opts.webRoot, 'index.html')) ? opts.webRoot : undefined;
   // no index file: '/' is a page like any other, its shell drawn below with its content inline
-  if (webApp) await app.register(fastifyStatic, { root: webApp, wildcard: false, index: false });
+  if (webApp) {
+    await app.register(fastifyStatic, {
+      root: webApp,
+      wildcard: false,
+      index: false,
+      // the server's own form page renderer (formPages.ts) is no file for browsers
+      allowedPath: (path) => !path.startsWith('/ssr/'),
+    });
+  }
   const shell = webApp ? loadWebShell(webApp) : undefined;
+  // form pages' first screens drawn on the server, hydrated in the browser (formPages.ts)
+  const renderer = webApp && opts.drawFormPages !== false ? loadFormPageRenderer(webApp, app.log) : undefined;
+  if (renderer) {
+    app.addHook('onClose', () => renderer.close());
+    // drawn ahead in the background, so the first applicants get drawn pages too
+    app.addHook('onReady', async () => {
+      const forms = [...registry.forms.keys()].map((id) => registry.variant(id, {}));
+      renderer.warm(forms.flatMap((found) => (found && 'form' in found ? [found.form] : [])));
+    });
+  }
+  /** The first screen of form `id`'s page as the server draws it, or undefined (the browser draws it). */
+  const drawnFormPage = async (id: string, request: FastifyRequest) => {
+    const found = renderer ? registry.variant(id, {}) : undefined;
+    if (!renderer || !found || 'error' in found) return undefined;
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const drawn = await renderer.draw(found.form, { search, narrow: looksNarrow(request.headers) });
+    return drawn && { ...drawn, version: found.form.version };
+  };
   if (opts.store) await app.register(studioBundle(ctx, opts.studioRoot));
   let contentRoutes: ContentRoutes | undefined;
   // a page's shell reads the content source as the content routes do: the same limit a minute from one address
@@ -224,6 +283,8 @@ export async function buildApp(
       reply.header('Cache-Control', 'no-cache');
       // the studio's page differs by the staff cookie: no cache may hand a staff member's answer to anyone else
       if (STUDIO_PATH.test(path)) reply.header('Vary', 'Cookie');
+      // a drawn form page differs by the screen the server guessed from the user agent
+      if (route === 'form') reply.header('Vary', varyWith(reply, 'User-Agent'));
       if (STUDIO_PATH.test(path) && opts.store && typeof (await callerOf(ctx, request)) === 'object') {
         const sitePolicy = reply.getHeader('content-security-policy');
         if (typeof sitePolicy === 'string') {
@@ -232,10 +293,15 @@ export async function buildApp(
         reply.header('Cache-Control', 'no-store');
       }
       const formId = /^\/forms\/([\w-]+)\/?$/.exec(path)?.[1];
-      return reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .send(shell.html(route, { data, lang: data?.locale, formId }));
+      const drawn = formId && route === 'form' ? await drawnFormPage(formId, request) : undefined;
+      const html = shell.html(route, { data, lang: drawn?.locale ?? data?.locale, formId, drawn });
+      reply.code(status).type('text/html; charset=utf-8').header('Vary', varyWith(reply, 'Accept-Encoding'));
+      // compressed here: the compress plugin's hooks do not reach the not-found handler, and a page with its
+      // content (or a drawn form and its styles) inline is several hundred KB uncompressed
+      if (acceptsGzip(request) && html.length > 1024) {
+        return reply.header('Content-Encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+      }
+      return reply.send(html);
     }
     return reply.code(404).send({ status: false, ok: false, message: `No route ${request.method} ${path}` });
   });

@@ -11,8 +11,14 @@ import type { ShellData } from './routes/content.js';
 export const SHELL_DATA_ID = 'antrag-shell-data';
 
 /** The route's lazily loaded entry in the web app's sources (keys of vite's manifest). */
-const ROUTE_ENTRIES = { content: 'content/ContentSite.tsx', form: 'forms/FormPage.tsx' } as const;
-export type ShellRoute = keyof typeof ROUTE_ENTRIES;
+const ROUTE_ENTRIES = {
+  content: 'content/ContentSite.tsx',
+  form: 'forms/FormPage.tsx',
+  // a form page drawn on the server: the module that hydrates it (it imports the form page's)
+  drawnForm: 'forms/hydrate.tsx',
+} as const;
+type EntryRoute = keyof typeof ROUTE_ENTRIES;
+export type ShellRoute = Exclude<EntryRoute, 'drawnForm'>;
 
 interface ManifestChunk {
   file: string;
@@ -30,10 +36,24 @@ export function inlineJson(value: unknown): string {
 
 const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A form page's first screen drawn on the server (`formPages.ts`). */
+export interface DrawnPage {
+  html: string;
+  styles: string;
+  dataScript: string;
+  /** The version of the form drawn: its first step's validators are asked for by that version. */
+  version?: number;
+}
+
 export interface WebShell {
-  /** `formId`: a form route's form, whose compiled definition and validators are announced too. */
-  /** `route`: whose chunks to announce (none without). */
-  html(route: ShellRoute | undefined, options?: { data?: ShellData; lang?: string; formId?: string }): string;
+  /**
+   * `route`: whose chunks to announce (none without). `formId`: a form route's form, whose compiled definition and
+   * validators are announced too. `drawn`: its first screen drawn on the server, sent in the page.
+   */
+  html(
+    route: ShellRoute | undefined,
+    options?: { data?: ShellData; lang?: string; formId?: string; drawn?: DrawnPage },
+  ): string;
 }
 
 export function loadWebShell(webRoot: string): WebShell {
@@ -44,7 +64,7 @@ export function loadWebShell(webRoot: string): WebShell {
     : {};
 
   /** The route's chunk and every chunk it imports statically, and their styles. */
-  const headFor = (route: ShellRoute): string => {
+  const headFor = (route: EntryRoute): string => {
     const files = new Set<string>();
     const styles = new Set<string>();
     const visit = (key: string) => {
@@ -60,17 +80,29 @@ export function loadWebShell(webRoot: string): WebShell {
       ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
     ].join('');
   };
-  const heads: Record<ShellRoute, string> = { content: headFor('content'), form: headFor('form') };
+  const heads: Record<EntryRoute, string> = {
+    content: headFor('content'),
+    form: headFor('form'),
+    drawnForm: headFor('drawnForm'),
+  };
 
   return {
-    html(route, { data, lang, formId } = {}) {
-      // the form page fetches these two at once when its code runs: asking now saves that round trip
-      const form =
-        formId && /^[\w-]+$/.test(formId)
-          ? `<link rel="preload" as="fetch" crossorigin href="/api/forms/${formId}">` +
-            `<link rel="modulepreload" crossorigin href="/api/forms/${formId}/validators/0.js">`
-          : '';
-      let html = template.replace('</head>', `${route ? heads[route] : ''}${form}</head>`);
+    html(route, { data, lang, formId, drawn } = {}) {
+      const id = formId && /^[\w-]+$/.test(formId) ? formId : undefined;
+      let form = '';
+      if (id && drawn) {
+        // the form is in the page; its first step's validators (of the version drawn) are what hydration waits for
+        const version = drawn.version !== undefined ? `?version=${encodeURIComponent(String(drawn.version))}` : '';
+        form = `<link rel="modulepreload" crossorigin href="/api/forms/${id}/validators/0.js${version}">${drawn.styles}`;
+      } else if (id) {
+        // the form page fetches these two at once when its code runs: asking now saves that round trip
+        form =
+          `<link rel="preload" as="fetch" crossorigin href="/api/forms/${id}">` +
+          `<link rel="modulepreload" crossorigin href="/api/forms/${id}/validators/0.js">`;
+      }
+      const chunks = route === 'form' && drawn ? heads.drawnForm : route ? heads[route] : '';
+      let html = template.replace('</head>', `${chunks}${form}</head>`);
+      if (drawn) html = html.replace('<div id="root"></div>', `<div id="root">${drawn.html}</div>${drawn.dataScript}`);
       if (lang && /^[a-z]{2}$/.test(lang)) html = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
       if (data) {
         html = html.replace(

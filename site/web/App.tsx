@@ -9,9 +9,11 @@ import type { Locale } from '@antrag/core/dsl/types';
 import { DEFAULT_LOCALE, isLocale } from '@antrag/core/i18n/locale';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { FORM_MAIN_STYLE } from './forms/layout.js';
+import { QUERY_DEFAULTS } from './queryDefaults.js';
 import { LOADING, Spinner } from './Spinner.js';
 
-export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+export const queryClient = new QueryClient(QUERY_DEFAULTS);
 
 const FormPage = lazy(() => import('./forms/FormPage.js'));
 const ContentSite = lazy(() => import('./content/ContentSite.js'));
@@ -64,7 +66,7 @@ export function App({ route }: { route: Route }) {
         {route.studioPath ? (
           <StudioPage path={route.studioPath} locale={route.locale} />
         ) : route.formId ? (
-          <main style={{ maxWidth: 960, margin: '0 auto', padding: 16 }}>
+          <main style={FORM_MAIN_STYLE}>
             <FormPage id={route.formId} locale={route.locale} />
           </main>
         ) : (

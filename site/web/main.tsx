@@ -1,14 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, routeOf } from './App.js';
+import { FORM_PAGE_DATA_ID } from './forms/pageData.js';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const route = routeOf(window.location);
 // screen readers pick their voice from the page language
 document.documentElement.lang = route.locale;
-createRoot(root).render(
-  <StrictMode>
-    <App route={route} />
-  </StrictMode>,
-);
+// a form page the server drew: hydrate its HTML (the engine's code comes with it)
+const drawn = route.formId ? document.getElementById(FORM_PAGE_DATA_ID) : null;
+if (drawn?.textContent) {
+  const data = JSON.parse(drawn.textContent);
+  void import('./forms/hydrate.js').then(({ hydrateFormPage }) => hydrateFormPage(root, route, data));
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App route={route} />
+    </StrictMode>,
+  );
+}

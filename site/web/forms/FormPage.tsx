@@ -15,9 +15,10 @@ import {
   type LoadFormVersion,
   withVersion,
 } from '@antrag/react/engine/formVersions';
+import { prepareFirstScreen } from '@antrag/react/engine/prepare';
 import { accessibleTheme, UI_FONT } from '@antrag/react/engine/theme';
 import { type PrecompiledModule, stepwiseValidation } from '@antrag/react/engine/validator';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, ConfigProvider } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { LOADING, Spinner } from '../Spinner.js';
@@ -25,7 +26,7 @@ import { LOADING, Spinner } from '../Spinner.js';
 const FormNotFound = lazy(() => import('./FormNotFound.js'));
 
 /** A form as the page loaded it: with the variant's query (`?mobile=true`, or ''), which other versions keep. */
-interface PageForm extends LoadedForm {
+export interface PageForm extends LoadedForm {
   query: string;
 }
 
@@ -37,23 +38,70 @@ interface PageForm extends LoadedForm {
  * come from the same query, so they are that version's.
  */
 async function fetchVariant(id: string, query = ''): Promise<LoadedForm> {
-  const base = `/api/forms/${encodeURIComponent(id)}`;
-  // after a failed load, another address (`retry`, which the server ignores): older browsers keep the failure
-  const moduleAt =
-    (q: string) =>
-    (step: number, attempt = 0) => {
-      const retry = attempt ? `${q ? '&' : '?'}retry=${attempt}` : '';
-      return import(/* @vite-ignore */ `${base}/validators/${step}.js${q}${retry}`) as Promise<PrecompiledModule>;
-    };
-  const [form, first] = await Promise.all([fetchCompiledForm(id, query), moduleAt(query)(0).catch(() => undefined)]);
+  // both at once: the first step's validators of the version served now, very likely the form's
+  const [form, first] = await Promise.all([
+    fetchCompiledForm(id, query),
+    moduleAt(id, query)(0).catch(() => undefined),
+  ]);
+  return validationOf(id, form, query, first);
+}
+
+/**
+ * The validators of form `id`'s steps under `query`, one module a step: after a failed load, another address
+ * (`retry`, which the server ignores), since older browsers keep the failure.
+ */
+const moduleAt =
+  (id: string, query: string) =>
+  (step: number, attempt = 0): Promise<PrecompiledModule> => {
+    const retry = attempt ? `${query ? '&' : '?'}retry=${attempt}` : '';
+    const url = `/api/forms/${encodeURIComponent(id)}/validators/${step}.js${query}${retry}`;
+    return import(/* @vite-ignore */ url) as Promise<PrecompiledModule>;
+  };
+
+/**
+ * The form's step validation, its first step's validators loaded: those already fetched (`first`) when they are of
+ * the form's version, else fetched now for that version.
+ */
+async function validationOf(
+  id: string,
+  form: CompiledForm,
+  query: string,
+  first?: PrecompiledModule,
+): Promise<LoadedForm> {
   // every later step's validators are of the version the form came in, even once another is published meanwhile
   const pinned = form.version !== undefined && !/[?&]version=/.test(query) ? withVersion(query, form.version) : query;
-  const stepModule = moduleAt(pinned);
+  const stepModule = moduleAt(id, pinned);
   // a publish between the two requests: the first step's validators are of another version than the form
   const matching = first && (first.formVersion === undefined || first.formVersion === form.version) ? first : undefined;
   const step0 = matching ?? (await stepModule(0).catch(() => undefined));
   if (!step0) throw new Error(`The validators of form '${id}' could not be loaded`);
   return { form, validation: stepwiseValidation(form, stepModule, new Map([[0, step0]])) };
+}
+
+/** Where the form page keeps its loaded form in the query cache (the page's query and language in the key). */
+export const formQueryKey = (id: string, pageQuery: string, locale: Locale) => ['form', id, pageQuery, locale];
+
+/**
+ * A form page the server drew (`serverRender.tsx`) with `form` inline: what its first render needs, so the
+ * browser's first render is the server's HTML — the form with its first step's validators (of the version
+ * drawn), the engine's texts, antd's language and the first step's widgets — put where the page reads it.
+ */
+export async function prepareHydration(
+  client: QueryClient,
+  {
+    id,
+    locale,
+    pageQuery,
+    form,
+    narrow,
+  }: { id: string; locale: Locale; pageQuery: string; form: CompiledForm; narrow: boolean },
+): Promise<void> {
+  const [loaded] = await Promise.all([
+    validationOf(id, form, ''),
+    loadCatalogue(locale),
+    prepareFirstScreen(form, locale, { narrow }),
+  ]);
+  client.setQueryData<PageForm>(formQueryKey(id, pageQuery, locale), { ...loaded, query: '' });
 }
 
 /** Whether the viewport is under the form's mobile breakpoint (the wizard's own default: 1024 px). */
@@ -135,7 +183,7 @@ function LoadedFormPage({ id, locale }: { id: string; locale: Locale }): ReactNo
   // under the applicant): a version published meanwhile comes with the next visit, and the draft remembers which
   // version its answers were given on
   const query = useQuery({
-    queryKey: ['form', id, pageQuery, locale],
+    queryKey: formQueryKey(id, pageQuery, locale),
     queryFn: async () => (await Promise.all([fetchForm(id, pageQuery), loadCatalogue(locale)]))[0],
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -7,13 +7,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale/index.js';
 import { useEffect, useMemo, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import type { ApiEnv, SubmitOutcome } from './api.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import type { LoadFormVersion } from './formVersions.js';
-import { createRunnerI18n } from './i18n.js';
+import { createRunnerI18n, RunnerI18nProvider } from './i18n.js';
 import { Loading } from './Loading.js';
-import { loadLibraryLocale } from './locale.js';
+import { loadedLibraryLocale, loadLibraryLocale } from './locale.js';
 import { defaultFields, defaultWidgets } from './registry.js';
 import { accessibleTheme } from './theme.js';
 import type { StepValidation } from './validator.js';
@@ -68,8 +67,13 @@ export function FormRunner({
   const [client] = useState(() => queryClient ?? new QueryClient());
   // antd's and dayjs's own texts in the form's language, loaded on demand; English is built in. The form
   // waits for them (a moment) rather than re-rendering under the user's fingers when they arrive.
-  const [loaded, setLoaded] = useState<{ locale: Locale; antd?: AntdLocale } | undefined>(undefined);
+  const [loaded, setLoaded] = useState<{ locale: Locale; antd?: AntdLocale } | undefined>(() => {
+    // loaded already (a page drawn on the server loads them before it hydrates): the form draws at once
+    const there = loadedLibraryLocale(locale);
+    return there && { locale, ...there };
+  });
   useEffect(() => {
+    if (loaded?.locale === locale) return;
     let current = true;
     loadLibraryLocale(locale).then(
       (antd) => current && setLoaded({ locale, antd }),
@@ -81,7 +85,7 @@ export function FormRunner({
     return () => {
       current = false;
     };
-  }, [locale]);
+  }, [locale, loaded]);
   const ready = locale === 'en' || loaded?.locale === locale;
   const antdLocale = locale !== 'en' && loaded?.locale === locale ? loaded.antd : undefined;
   const allWidgets = useMemo(() => ({ ...defaultWidgets, ...widgets }), [widgets]);
@@ -90,7 +94,7 @@ export function FormRunner({
   return (
     <QueryClientProvider client={client}>
       <ConfigProvider locale={antdLocale} theme={accessibleTheme}>
-        <I18nextProvider i18n={i18n}>
+        <RunnerI18nProvider value={i18n}>
           <ErrorBoundary key={formId} what={`Form '${formId}'`} title={i18n.t('errors.unexpected')}>
             {versions.failed ? (
               <VersionSwitchFailed t={(key) => i18n.t(key)} onRetry={versions.retry} />
@@ -113,7 +117,7 @@ export function FormRunner({
               <Loading label={i18n.t('wizard.loading')} />
             )}
           </ErrorBoundary>
-        </I18nextProvider>
+        </RunnerI18nProvider>
       </ConfigProvider>
     </QueryClientProvider>
   );

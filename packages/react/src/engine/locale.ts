@@ -41,6 +41,20 @@ const loadCountryNames = (locale: Locale) => import('../i18n/countryNames.js').t
 
 const dayjsNames: Record<Locale, string> = { en: 'en', de: 'de', fr: 'fr', vi: 'vi', es: 'es', zh: 'zh-cn', ru: 'ru' };
 
+/** antd's texts of the languages loaded so far (English: antd's built-in ones). */
+const loadedLibraryLocales = new Map<Locale, AntdLocale | undefined>([['en', undefined]]);
+
+/**
+ * antd's texts for `locale` when they are loaded already (`{ antd: undefined }` for English), making dayjs use the
+ * language; else undefined. A page drawn on the server and hydrated loads them first, so its first render on either
+ * side is the same.
+ */
+export function loadedLibraryLocale(locale: Locale): { antd?: AntdLocale } | undefined {
+  if (!loadedLibraryLocales.has(locale)) return undefined;
+  dayjs.locale(dayjsNames[locale]);
+  return { antd: loadedLibraryLocales.get(locale) };
+}
+
 /** Loads antd's and dayjs's texts for a language and makes dayjs use it; resolves with antd's locale. */
 export async function loadLibraryLocale(locale: Locale): Promise<AntdLocale | undefined> {
   if (locale === 'en') {
@@ -51,5 +65,7 @@ export async function loadLibraryLocale(locale: Locale): Promise<AntdLocale | un
   dayjs.locale(dayjsNames[locale]);
   // an ES module's default export, or (where a CommonJS build is picked) the exports object holding it
   const value = (antd as { default: AntdLocale & { default?: AntdLocale } }).default;
-  return value.default ?? value;
+  const texts = value.default ?? value;
+  loadedLibraryLocales.set(locale, texts);
+  return texts;
 }

@@ -42,6 +42,19 @@ function preloadParts(parts: ReadonlyArray<LazyComponent<never>>): Promise<unkno
   return Promise.allSettled(parts.map((part) => part.preload()));
 }
 
+/**
+ * Loads the code of the widgets and fields step `step` draws, so that the step renders at once (no placeholder):
+ * a page drawn on the server does so for its first step before it hydrates, on the server and in the browser.
+ */
+export function preloadStepParts(
+  form: CompiledForm,
+  step: number,
+  widgets: RegistryWidgetsType,
+  fields: RegistryFieldsType,
+): Promise<unknown> {
+  return preloadParts(lazyPartsOf(form, step, widgets, fields));
+}
+
 /** Whether a step may show, and what to do when its validators could not be loaded. */
 export interface StepCode {
   /** The step's widgets, fields and validators are there (or a widget's loading failed: it shows its error). */

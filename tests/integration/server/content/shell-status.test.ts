@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../site/server/app.js';
@@ -170,5 +171,25 @@ describe('inline JSON in the shell', () => {
     const text = inlineJson({ title: '</script><script>alert(1)</script>', line: 'a\u2028b\u2029c' });
     expect(text).not.toMatch(/<|\u2028|\u2029/);
     expect(JSON.parse(text)).toEqual({ title: '</script><script>alert(1)</script>', line: 'a\u2028b\u2029c' });
+  });
+});
+
+describe('a page shell on the wire', () => {
+  it('travels gzip-compressed to a browser that takes it, and plain to one that does not', async () => {
+    const app = await appWith(createContentSource());
+    try {
+      const plain = await app.inject({ url: '/studyguide' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const zipped = await app.inject({ url: '/studyguide', headers: { 'accept-encoding': 'br, gzip;q=0.8' } });
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(String(zipped.headers.vary)).toContain('Accept-Encoding');
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+      // a gzip the browser refuses (q=0) is not sent
+      const refused = await app.inject({ url: '/studyguide', headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.body).toBe(plain.body);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,0 +1,53 @@
+/**
+ * A form page's whole tree as the server draws it (`serverRender.tsx`) and the browser hydrates it (`hydrate.tsx`):
+ * one component, so both render the same. antd's styles are collected in `styleCache` (the server sends them in
+ * the page's head; in the browser, antd's style cache finds them there).
+ */
+
+import { type createCache, StyleProvider } from '@ant-design/cssinjs';
+import type { Locale } from '@antrag/core/dsl/types';
+import { ScreenGuess } from '@antrag/react/hooks/useMediaQuery';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import FormPage from './FormPage.js';
+import { FORM_MAIN_STYLE } from './layout.js';
+
+/**
+ * Marks the page's root `data-hydrated` once React has taken over the server's HTML: the form answers from then on
+ * (tests and `bench:bundle` wait for it).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.getElementById('root')?.setAttribute('data-hydrated', '');
+  }, []);
+  return null;
+}
+
+export function FormApp({
+  client,
+  id,
+  locale,
+  narrow,
+  styleCache,
+}: {
+  client: QueryClient;
+  id: string;
+  locale: Locale;
+  narrow: boolean;
+  styleCache: ReturnType<typeof createCache>;
+}) {
+  return (
+    <StrictMode>
+      <StyleProvider cache={styleCache}>
+        <ScreenGuess.Provider value={{ narrow }}>
+          <QueryClientProvider client={client}>
+            <main style={FORM_MAIN_STYLE}>
+              <FormPage id={id} locale={locale} />
+            </main>
+            <HydratedMark />
+          </QueryClientProvider>
+        </ScreenGuess.Provider>
+      </StyleProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Hydrates a form page the server drew (`serverRender.tsx`): loads what its first render needs (the first step's
+ * validators and widgets, the texts of its language), then lets React take over the server's HTML. Should that
+ * fail (the network), the page is drawn in the browser alone, with its own loading and error states.
+ */
+
+import { createCache } from '@ant-design/cssinjs';
+import type { CompiledForm } from '@antrag/core/compile/types';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, queryClient, type Route } from '../App.js';
+import { FormApp } from './FormApp.js';
+import { prepareHydration } from './FormPage.js';
+import type { FormPageData } from './pageData.js';
+
+export async function hydrateFormPage(root: HTMLElement, route: Route, data: FormPageData): Promise<void> {
+  try {
+    await prepareHydration(queryClient, {
+      id: data.id,
+      locale: data.locale,
+      pageQuery: data.pageQuery,
+      form: data.form as CompiledForm,
+      narrow: data.narrow,
+    });
+  } catch (error) {
+    console.warn('The form page could not be prepared for hydration; drawing it afresh', error);
+    createRoot(root).render(
+      <StrictMode>
+        <App route={route} />
+      </StrictMode>,
+    );
+    return;
+  }
+  hydrateRoot(
+    root,
+    <FormApp client={queryClient} id={data.id} locale={data.locale} narrow={data.narrow} styleCache={createCache()} />,
+    {
+      // a draft restored from this browser's storage differs from the server's empty form: React draws the
+      // page afresh, which is the expected outcome, not a fault
+      onRecoverableError: (error) => console.warn('Form page redrawn in the browser:', error),
+    },
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Form pages drawn on the server (issue 19): the first step's HTML comes in the page, in its language, and the
+ * browser hydrates it. An applicant on a phone reads and sees the fields before any script has run; once the
+ * scripts are there nothing moves, nothing is drawn twice, and the form works as before.
+ */
+import http from 'node:http';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
+const DESKTOP_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+
+/** The page's HTML as the server sends it, once it carries a drawing (a form is drawn once, in the background). */
+async function drawnHtml(request: APIRequestContext, url: string, agent = DESKTOP_AGENT): Promise<string> {
+  let html = '';
+  await expect
+    .poll(
+      async () => {
+        html = await (await request.get(url, { headers: { 'User-Agent': agent } })).text();
+        return html.includes('id="antrag-form-page"');
+      },
+      { timeout: 30_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return html;
+}
+
+/** GET with the path sent byte for byte (no encoding by a client library), once the page is drawn. */
+async function rawGet(url: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  const path = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+  let body = '';
+  await expect
+    .poll(
+      async () => {
+        body = await new Promise<string>((resolve, reject) => {
+          const request = http.request({ hostname, port, path, method: 'GET' }, (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk) => {
+              text += chunk;
+            });
+            response.on('end', () => resolve(text));
+          });
+          request.on('error', reject);
+          request.end();
+        });
+        return body.includes('id="antrag-form-page"');
+      },
+      { timeout: 30_000, intervals: [250, 500, 1000] },
+    )
+    .toBe(true);
+  return body;
+}
+
+/** The `#root` element's content as sent. */
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('id="antrag-form-page"'));
+
+test.describe('a form page as the server sends it', () => {
+  test('holds the first step in the page language, and what the browser needs to hydrate it', async ({
+    request,
+    server,
+  }) => {
+    const en = rootOf(await drawnHtml(request, `${server}/forms/health-insurance-booking`));
+    expect(en).toContain('Tell us about yourself');
+    expect(en).toMatch(/<label for="root_firstName"[^>]*>First name<\/label>/);
+    expect(en).toContain('id="root_firstName"');
+
+    const deHtml = await drawnHtml(request, `${server}/forms/health-insurance-booking?lang=de`);
+    expect(deHtml).toMatch(/<html lang="de"/);
+    expect(rootOf(deHtml)).toMatch(/<label for="root_firstName"[^>]*>Vorname<\/label>/);
+    // antd's styles of what is drawn come in the head, so nothing is unstyled before the scripts run
+    expect(deHtml.slice(0, deHtml.indexOf('</head>'))).toMatch(/<style[^>]*data-rc-order|<style[^>]*data-css-hash/);
+  });
+
+  test('draws the phone layout for a phone', async ({ request, server }) => {
+    const phone = rootOf(await drawnHtml(request, `${server}/forms/health-insurance-booking`, PHONE_AGENT));
+    const desktop = rootOf(await drawnHtml(request, `${server}/forms/health-insurance-booking`, DESKTOP_AGENT));
+    // on a phone the step count stands in the headline; a wide screen has the numbered steps instead
+    expect(phone).toContain('(1/9)');
+    expect(desktop).not.toContain('(1/9)');
+    expect(desktop).toContain('ant-steps');
+  });
+
+  test('leaves to the browser a variant it chooses there, and keeps a hostile address inert', async ({
+    request,
+    server,
+  }) => {
+    // the contact form's variant depends on the viewport; a named option picks another variant
+    await drawnHtml(request, `${server}/forms/blocked-account`);
+    for (const path of ['/forms/contact-enquiry', '/forms/blocked-account?faceVerification=false']) {
+      const html = await (await request.get(`${server}${path}`)).text();
+      expect(html, path).not.toContain('id="antrag-form-page"');
+      expect(html, path).toContain('<div id="root"></div>');
+    }
+    // the address as a browser sends it, and with its '<' unencoded as a hand-made request may
+    for (const query of [
+      '?lang=%3Cscript%3E&x=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E',
+      '?lang=<script>&x=</script><script>alert(1)</script>',
+    ]) {
+      const hostile = await rawGet(`${server}/forms/health-insurance-booking${query}`);
+      expect(hostile, query).toMatch(/<html lang="en"/);
+      expect(hostile, query).not.toContain('<script>alert(1)');
+      expect(hostile, query).not.toContain('<script>&x');
+    }
+  });
+});
+
+/** Layout shifts and React's complaints, counted from before the page's first byte. */
+async function watch(page: Page): Promise<{ complaints: string[] }> {
+  const complaints: string[] = [];
+  page.on('console', (message) => {
+    if (/hydrat|redrawn|Minified React error/i.test(message.text())) complaints.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) w.__shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return { complaints };
+}
+
+for (const [width, height, agent] of [
+  [390, 844, PHONE_AGENT],
+  [1280, 800, DESKTOP_AGENT],
+] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height }, userAgent: agent });
+
+    test('the first step reads before any script runs', async ({ browser, request, server }) => {
+      await drawnHtml(request, `${server}/forms/health-insurance-booking`, agent);
+      const context = await browser.newContext({
+        viewport: { width, height },
+        userAgent: agent,
+        javaScriptEnabled: false,
+      });
+      const page = await context.newPage();
+      await page.goto(`${server}/forms/health-insurance-booking`);
+      await expect(page.getByRole('heading', { name: /Tell us about yourself/ })).toBeVisible();
+      const first = page.getByRole('textbox', { name: 'First name' });
+      await expect(first).toBeVisible();
+      // styled as the engine draws it (antd's rounded box, as wide as its column), not a bare browser input
+      expect(await first.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('6px');
+      expect((await first.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+      await context.close();
+    });
+
+    test('hydrates without moving or redrawing, and works', async ({ page, request, server }) => {
+      await drawnHtml(request, `${server}/forms/health-insurance-booking`, agent);
+      const { complaints } = await watch(page);
+      // the scripts arrive late, as on a slow network: the drawn page shows meanwhile
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      await page.goto(`${server}/forms/health-insurance-booking`);
+      const first = page.getByRole('textbox', { name: 'First name' });
+      const drawn = await first.boundingBox();
+      await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+      expect(await first.boundingBox()).toEqual(drawn);
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+      // hydrated: typing reaches the form, and Next checks the step
+      await first.fill('Anna');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveAttribute('aria-invalid', 'true');
+      await expect(first).toHaveValue('Anna');
+      expect(complaints).toEqual([]);
+    });
+
+    test('keeps what is typed before the scripts arrive', async ({ page, request, server }) => {
+      await drawnHtml(request, `${server}/forms/health-insurance-booking`, agent);
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server}/forms/health-insurance-booking`, { waitUntil: 'commit' });
+      const first = page.getByRole('textbox', { name: 'First name' });
+      await first.fill('Zoë');
+      release();
+      await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+      await expect(first).toHaveValue('Zoë');
+      // and the form has it: Next does not call the first name missing
+      await page.getByRole('button', { name: 'Next' }).click();
+      await expect(page.getByRole('textbox', { name: 'Last name' })).toHaveAttribute('aria-invalid', 'true');
+      await expect(first).not.toHaveAttribute('aria-invalid', 'true');
+    });
+  });
+}
