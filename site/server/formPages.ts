@@ -207,11 +207,12 @@ export function loadFormPageRenderer(
   };
 }
 
-/** Whether a request comes from a phone: its client hint, else its user agent. */
+/**
+ * Whether a request comes from a phone: its client hint (`Sec-CH-UA-Mobile: ?1`) or its user agent. Either says so
+ * alone: a browser emulating a phone may keep its desktop hint, and a wrong "wide" costs a layout shift.
+ */
 export function looksNarrow(headers: Record<string, string | string[] | undefined>): boolean {
-  const hint = headers['sec-ch-ua-mobile'];
-  if (hint === '?1') return true;
-  if (hint === '?0') return false;
+  if (headers['sec-ch-ua-mobile'] === '?1') return true;
   const agent = headers['user-agent'];
   return typeof agent === 'string' && /Mobi|Android|iPhone|iPad/i.test(agent);
 }

@@ -22,6 +22,7 @@ export type ShellRoute = Exclude<EntryRoute, 'drawnForm'>;
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   css?: string[];
 }
@@ -64,6 +65,16 @@ export function loadWebShell(webRoot: string): WebShell {
     : {};
 
   /** The route's chunk and every chunk it imports statically, and their styles. */
+  /**
+   * The manifest key of a route's entry: its source file, or, where another entry imports that file statically too
+   * (the drawn form page's `forms/hydrate.tsx` imports the form page), the shared chunk named after it.
+   */
+  const keyOf = (route: EntryRoute): string => {
+    const source = ROUTE_ENTRIES[route];
+    if (manifest[source]) return source;
+    const name = source.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
+    return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key].name === name) ?? source;
+  };
   const headFor = (route: EntryRoute): string => {
     const files = new Set<string>();
     const styles = new Set<string>();
@@ -74,7 +85,7 @@ export function loadWebShell(webRoot: string): WebShell {
       for (const css of chunk.css ?? []) styles.add(css);
       for (const next of chunk.imports ?? []) visit(next);
     };
-    visit(ROUTE_ENTRIES[route]);
+    visit(keyOf(route));
     return [
       ...[...styles].map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
       ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),

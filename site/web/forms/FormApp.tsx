@@ -16,10 +16,11 @@ import { FORM_MAIN_STYLE } from './layout.js';
  * Marks the page's root `data-hydrated` once React has taken over the server's HTML: the form answers from then on
  * (tests and `bench:bundle` wait for it).
  */
-function HydratedMark() {
+function HydratedMark({ onHydrated }: { onHydrated?: () => void }) {
   useEffect(() => {
+    onHydrated?.();
     document.getElementById('root')?.setAttribute('data-hydrated', '');
-  }, []);
+  }, [onHydrated]);
   return null;
 }
 
@@ -29,12 +30,15 @@ export function FormApp({
   locale,
   narrow,
   styleCache,
+  onHydrated,
 }: {
   client: QueryClient;
   id: string;
   locale: Locale;
   narrow: boolean;
   styleCache: ReturnType<typeof createCache>;
+  /** Runs once React has taken over the server's HTML (in the browser). */
+  onHydrated?: () => void;
 }) {
   return (
     <StrictMode>
@@ -44,7 +48,7 @@ export function FormApp({
             <main style={FORM_MAIN_STYLE}>
               <FormPage id={id} locale={locale} />
             </main>
-            <HydratedMark />
+            <HydratedMark onHydrated={onHydrated} />
           </QueryClientProvider>
         </ScreenGuess.Provider>
       </StyleProvider>

@@ -21,6 +21,8 @@ import { type PrecompiledModule, stepwiseValidation } from '@antrag/react/engine
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, ConfigProvider } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+// the engine's stylesheets in the form route's CSS, which a page drawn on the server links in its head
+import '@antrag/react/styles.css';
 import { LOADING, Spinner } from '../Spinner.js';
 
 const FormNotFound = lazy(() => import('./FormNotFound.js'));

@@ -3,12 +3,17 @@
 import { evaluateCondition } from '@antrag/core/compile/conditions';
 import { isFieldVisible } from '@antrag/core/wizard';
 import { deepEquals, type ObjectFieldTemplateProps } from '@rjsf/utils';
-import { Col, Row } from 'antd';
-import { memo, type ReactElement, useContext } from 'react';
+import { type CSSProperties, memo, type ReactElement, type ReactNode, useContext } from 'react';
 import { ModalSectionsContext, runnerContextOf } from './context.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Heading, Paragraph } from './Heading.js';
 import { LazyModalSection } from './lazyParts.js';
+import './layout.css';
+
+/** A row of field cells (`layout.css`). */
+function Row({ children }: { children: ReactNode }) {
+  return <div className="antrag-row">{children}</div>;
+}
 
 function spanOf(uiSchema: unknown, layout: 'vertical' | 'horizontal'): number {
   if (layout === 'vertical') return 24;
@@ -32,11 +37,11 @@ interface CellProps {
 const Cell = memo(
   function Cell({ name, span, content, errorTitle }: CellProps) {
     return (
-      <Col xs={24} md={span} data-field={name}>
+      <div className="antrag-col" style={{ '--antrag-span': span } as CSSProperties} data-field={name}>
         <ErrorBoundary inline what={`Field '${name}'`} title={errorTitle}>
           {content}
         </ErrorBoundary>
-      </Col>
+      </div>
     );
   },
   (before, after) =>
@@ -97,7 +102,7 @@ export function SectionsTemplate(props: ObjectFieldTemplateProps) {
               onNext={() => modals?.confirm(i)}
               t={t}
             >
-              <Row gutter={[16, 0]}>{cells}</Row>
+              <Row>{cells}</Row>
             </LazyModalSection>
           );
         }
@@ -106,11 +111,11 @@ export function SectionsTemplate(props: ObjectFieldTemplateProps) {
           <section key={i} className="antrag-section">
             {section.headline ? <Heading level={3}>{t(section.headline)}</Heading> : null}
             {section.description ? <Paragraph>{t(section.description)}</Paragraph> : null}
-            <Row gutter={[16, 0]}>{cells}</Row>
+            <Row>{cells}</Row>
           </section>
         );
       })}
-      {rest.length ? <Row gutter={[16, 0]}>{rest.map((p) => cell(p.name, p.content, 24))}</Row> : null}
+      {rest.length ? <Row>{rest.map((p) => cell(p.name, p.content, 24))}</Row> : null}
     </div>
   );
 }

@@ -193,3 +193,39 @@ describe('a page shell on the wire', () => {
     }
   });
 });
+
+describe('a build whose form page is a shared chunk', () => {
+  it('still announces the form route’s chunks (the drawn page’s hydration imports the form page statically)', async () => {
+    // vite's manifest when `forms/hydrate.tsx` imports `forms/FormPage.tsx`: the form page is a chunk named after it
+    const shared = mkdtempSync(join(tmpdir(), 'antrag-shell-shared-'));
+    writeFileSync(join(shared, 'index.html'), SHELL);
+    mkdirSync(join(shared, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/main-1.js', dynamicImports: ['_FormPage-2.js', 'forms/hydrate.tsx'] },
+      '_FormPage-2.js': {
+        file: 'assets/FormPage-2.js',
+        name: 'FormPage',
+        imports: ['_engine-1.js'],
+        css: ['assets/FormPage-2.css'],
+      },
+      '_engine-1.js': { file: 'assets/engine-1.js' },
+      'forms/hydrate.tsx': { file: 'assets/hydrate-2.js', imports: ['_FormPage-2.js'] },
+    };
+    writeFileSync(join(shared, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const app = await buildApp(contextFor(shared), new FormRegistry(), {
+      logger: false,
+      webRoot: shared,
+      content: createContentSource(),
+    });
+    try {
+      const form = (await app.inject({ url: '/forms/contact' })).body;
+      expect(form).toContain('<link rel="modulepreload" crossorigin href="/assets/FormPage-2.js">');
+      expect(form).toContain('href="/assets/engine-1.js"');
+      expect(form).toContain('<link rel="stylesheet" crossorigin href="/assets/FormPage-2.css">');
+      expect(form).not.toContain('hydrate-2.js');
+    } finally {
+      await app.close();
+      rmSync(shared, { recursive: true, force: true });
+    }
+  });
+});
