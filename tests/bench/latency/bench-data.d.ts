@@ -17,3 +17,14 @@ declare module 'virtual:bench-bare' {
   /** Per case: the names of the fields it types into. */
   export const fields: Record<string, string[]>;
 }
+
+declare module 'virtual:bench-surveyjs' {
+  /** Per case: the survey JSON mapped from the form's definition (./peers.ts). */
+  export const cases: Record<string, { json: Record<string, unknown> }>;
+}
+
+declare module 'virtual:bench-jsonforms' {
+  import type { JsonSchema, UISchemaElement } from '@jsonforms/core';
+  /** Per case: the JSON Schema and UI schema mapped from the form's definition (./peers.ts). */
+  export const cases: Record<string, { schema: JsonSchema; uischema: UISchemaElement }>;
+}

@@ -2,7 +2,8 @@
  * Bench page: the same JSON Schema and UI schema as the engine hands RJSF for one case
  * (`?case=generated|health`), in a plain `@rjsf/antd` Form with `@rjsf/validator-ajv8`, live validation on
  * change and RJSF's default form-state behaviour (uncontrolled). The validator knows Antrag's keywords and
- * formats (`extendAjv`), so it checks the same rules the engine's validators do.
+ * formats (`extendAjv`), so it checks the same rules the engine's validators do. The browser's own checks are off
+ * (`noHtml5Validate`, as in the engine), so a submit on the empty form fails in RJSF and shows its messages.
  */
 
 import { cases } from 'virtual:bench-plain';
@@ -44,6 +45,7 @@ else
         validator={validator}
         widgets={widgets}
         liveValidate="onChange"
+        noHtml5Validate
       />
       <Ready />
     </>,
