@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -15,7 +16,7 @@ import Fastify, {
 } from 'fastify';
 import type { ContentSource } from './content/index.js';
 import type { ServerContext } from './context.js';
-import { loadFormPageRenderer, looksNarrow } from './formPages.js';
+import { type DrawnFormPage, loadFormPageRenderer, looksNarrow } from './formPages.js';
 import type { FormRegistry } from './forms/registry.js';
 import type { FormStore } from './forms/store.js';
 import { connectRateLimitRedis } from './rateLimitStore.js';
@@ -81,6 +82,8 @@ export interface AppOptions {
  * The Content-Security-Policy of every answer: no `unsafe-eval` (validators are precompiled), no
  * inline scripts; inline styles stay allowed because the component library writes its CSS at run time.
  */
+const gzipAsync = promisify(gzip);
+
 /** The response's `Vary` with `name` added. */
 function varyWith(reply: FastifyReply, name: string): string {
   const current = reply.getHeader('vary');
@@ -259,8 +262,21 @@ export async function buildApp(
     const found = renderer ? registry.variant(id, {}) : undefined;
     if (!renderer || !found || 'error' in found) return undefined;
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    const drawn = await renderer.draw(found.form, { search, narrow: looksNarrow(request.headers) });
-    return drawn && { ...drawn, version: found.form.version };
+    return renderer.draw(found.form, { search, narrow: looksNarrow(request.headers) });
+  };
+  /**
+   * A drawn form page as sent, made once per drawing (the same object for every visitor of that form version,
+   * language and width): its HTML and gzip bytes, so serving it costs no rendering and no compression.
+   */
+  const drawnPages = new WeakMap<DrawnFormPage, { html: string; gzip: Promise<Buffer> }>();
+  const drawnPage = (formId: string, drawn: DrawnFormPage) => {
+    let page = drawnPages.get(drawn);
+    if (!page) {
+      const html = shell?.html('form', { lang: drawn.locale, formId, drawn }) ?? '';
+      page = { html, gzip: gzipAsync(html, { level: 6 }) };
+      drawnPages.set(drawn, page);
+    }
+    return page;
   };
   if (opts.store) await app.register(studioBundle(ctx, opts.studioRoot));
   let contentRoutes: ContentRoutes | undefined;
@@ -294,12 +310,14 @@ export async function buildApp(
       }
       const formId = /^\/forms\/([\w-]+)\/?$/.exec(path)?.[1];
       const drawn = formId && route === 'form' ? await drawnFormPage(formId, request) : undefined;
-      const html = shell.html(route, { data, lang: drawn?.locale ?? data?.locale, formId, drawn });
+      const kept = formId && drawn ? drawnPage(formId, drawn) : undefined;
+      const html = kept?.html ?? shell.html(route, { data, lang: data?.locale, formId });
       reply.code(status).type('text/html; charset=utf-8').header('Vary', varyWith(reply, 'Accept-Encoding'));
       // compressed here: the compress plugin's hooks do not reach the not-found handler, and a page with its
-      // content (or a drawn form and its styles) inline is several hundred KB uncompressed
+      // content (or a drawn form and its styles) inline is several hundred KB uncompressed; off the event loop
       if (acceptsGzip(request) && html.length > 1024) {
-        return reply.header('Content-Encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+        const bytes = kept ? await kept.gzip : await gzipAsync(html, { level: 6 });
+        return reply.header('Content-Encoding', 'gzip').send(bytes);
       }
       return reply.send(html);
     }

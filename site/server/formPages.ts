@@ -26,12 +26,16 @@ export interface DrawnFormPage {
   dataScript: string;
   /** The page's language. */
   locale: string;
+  /** The version of the form drawn. */
+  version?: number;
 }
 
-interface Drawing {
-  html: string;
-  styles: string;
-}
+type Drawing = DrawnFormPage;
+
+/** Longest a drawing may take; past it the worker is stopped (and started again for the next one). */
+const RENDER_TIMEOUT_MS = 20_000;
+/** After the renderer could not start, pages are drawn in the browser alone this long before it is tried again. */
+const RESTART_PAUSE_MS = 60_000;
 
 /** Drawings kept at most (each about 20 KB of HTML and a few hundred KB of styles). */
 const MAX_KEPT = 200;
@@ -70,6 +74,26 @@ const inlineJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/**
+ * A drawing as a page carries it, made once: the same object for every request, so the page built around it can be
+ * kept too (app.ts keeps its compressed bytes). The browser reads the page's query itself.
+ */
+function pageOf(
+  form: CompiledForm,
+  locale: string,
+  narrow: boolean,
+  { html, styles }: { html: string; styles: string },
+) {
+  const data = { id: form.id, locale, narrow, form };
+  return {
+    html,
+    styles,
+    dataScript: `<script id="antrag-form-page" type="application/json">${inlineJson(data)}</script>`,
+    locale,
+    version: form.version,
+  };
+}
+
 /** The worker's code (CommonJS, evaluated): loads the renderer bundle, then draws one form a message. */
 const workerCode = (bundle: string) => `
 const { parentPort } = require('node:worker_threads');
@@ -93,25 +117,33 @@ import(${JSON.stringify(bundle)}).then((renderer) => {
 export function loadFormPageRenderer(
   webRoot: string,
   log: FastifyBaseLogger,
-  { waitMs = 1500 }: { waitMs?: number } = {},
+  { waitMs = 1500, renderTimeoutMs = RENDER_TIMEOUT_MS }: { waitMs?: number; renderTimeoutMs?: number } = {},
 ): FormPageRenderer | undefined {
   const bundle = join(webRoot, 'ssr', 'serverRender.js');
   if (!existsSync(bundle)) return undefined;
   let worker: Worker | undefined;
   let ready: Promise<Worker> | undefined;
   let jobs = 0;
+  let failedStartAt = Number.NEGATIVE_INFINITY;
   const waiting = new Map<number, (answer: { html?: string; styles?: string; error?: string }) => void>();
   const failAll = (error: string) => {
     for (const answer of waiting.values()) answer({ error });
     waiting.clear();
   };
   const started = (): Promise<Worker> => {
+    if (!ready && Date.now() - failedStartAt < RESTART_PAUSE_MS) {
+      return Promise.reject(new Error('the form page renderer failed to start a moment ago'));
+    }
     ready ??= new Promise<Worker>((resolve, reject) => {
       const w = new Worker(workerCode(pathToFileURL(bundle).href), { eval: true });
       worker = w;
       w.unref();
+      let running = false;
       w.on('message', (message: { ready?: boolean; job?: number; html?: string; styles?: string; error?: string }) => {
-        if (message.ready) return resolve(w);
+        if (message.ready) {
+          running = true;
+          return resolve(w);
+        }
         const answer = message.job !== undefined ? waiting.get(message.job) : undefined;
         if (!answer || message.job === undefined) return;
         waiting.delete(message.job);
@@ -126,6 +158,7 @@ export function loadFormPageRenderer(
       };
       w.on('error', (error) => {
         log.warn({ err: { message: error.message } }, 'the form page renderer failed');
+        if (!running) failedStartAt = Date.now();
         forget(error.message);
         reject(error);
       });
@@ -138,32 +171,44 @@ export function loadFormPageRenderer(
   };
 
   // drawings by form version, language and width (oldest dropped first); one of a replaced form object is redrawn
-  const drawings = new Map<string, { form: CompiledForm; drawing: Promise<Drawing | undefined> }>();
+  const drawings = new Map<string, { form: CompiledForm; drawing: Promise<Drawing | undefined>; failedAt?: number }>();
   const drawing = (form: CompiledForm, locale: string, narrow: boolean): Promise<Drawing | undefined> => {
     const key = `${form.id}|${form.version ?? ''}|${locale}|${narrow}`;
     const found = drawings.get(key);
-    if (found?.form === form) return found.drawing;
+    // a failed drawing is tried again a while later, not by every visitor
+    if (found?.form === form && (found.failedAt === undefined || Date.now() - found.failedAt < RESTART_PAUSE_MS)) {
+      return found.drawing;
+    }
     const made = started().then(
       (w) =>
         new Promise<Drawing | undefined>((resolve) => {
           const job = ++jobs;
+          // a drawing that does not end is stopped with its worker: the page is drawn in the browser meanwhile
+          const timer = setTimeout(() => {
+            log.warn({ form: form.id, locale }, 'drawing a form page took too long; the renderer is restarted');
+            if (worker === w) {
+              worker = undefined;
+              ready = undefined;
+            }
+            void w.terminate();
+          }, renderTimeoutMs);
           waiting.set(job, ({ html, styles, error }) => {
+            clearTimeout(timer);
             if (waiting.size === 0) w.unref();
             if (error || html === undefined || styles === undefined) {
-              log.warn({ form: form.id, locale, error }, 'a form page could not be drawn on the server');
-              // tried again by a later visitor
-              if (drawings.get(key)?.drawing === made) drawings.delete(key);
+              log.warn({ form: form.id, locale, error: error?.split('\n')[0] }, 'a form page could not be drawn');
               resolve(undefined);
-            } else resolve({ html, styles });
+            } else resolve(pageOf(form, locale, narrow, { html, styles }));
           });
           w.ref();
           w.postMessage({ job, form, locale, narrow });
         }),
-      () => {
-        drawings.delete(key);
-        return undefined;
-      },
+      () => undefined,
     );
+    void made.then((drawn) => {
+      const entry = drawings.get(key);
+      if (!drawn && entry?.drawing === made) entry.failedAt = Date.now();
+    });
     drawings.delete(key);
     drawings.set(key, { form, drawing: made });
     if (drawings.size > MAX_KEPT) drawings.delete(drawings.keys().next().value as string);
@@ -174,21 +219,13 @@ export function loadFormPageRenderer(
     async draw(form, { search, narrow }) {
       const params = new URLSearchParams(search);
       if (!defaultVariantAt(form, params)) return undefined;
-      const locale = localeOf(params);
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<undefined>((resolve) => {
         timer = setTimeout(() => resolve(undefined), waitMs);
       });
-      const drawn = await Promise.race([drawing(form, locale, narrow), late]);
+      const drawn = await Promise.race([drawing(form, localeOf(params), narrow), late]);
       clearTimeout(timer);
-      if (!drawn) return undefined;
-      const data = { id: form.id, locale, pageQuery: search, narrow, form };
-      return {
-        html: drawn.html,
-        styles: drawn.styles,
-        dataScript: `<script id="antrag-form-page" type="application/json">${inlineJson(data)}</script>`,
-        locale,
-      };
+      return drawn;
     },
     warm(forms) {
       for (const form of forms) {

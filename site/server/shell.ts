@@ -5,6 +5,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { translate } from '@antrag/core/i18n';
+import { DEFAULT_LOCALE, isLocale } from '@antrag/core/i18n/locale';
 import type { ShellData } from './routes/content.js';
 
 /** The id of the inline content element the content site reads (`site/web/content/shellData.ts`). */
@@ -36,6 +38,11 @@ export function inlineJson(value: unknown): string {
 }
 
 const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeText = escapeAttribute;
+
+/** The notice a drawn form page shows where scripts do not run (antd's warning colours). */
+const NOSCRIPT_STYLE =
+  'max-width:928px;margin:16px auto;padding:12px 16px;border:1px solid #ffe58f;border-radius:8px;background:#fffbe6;font-family:system-ui,sans-serif';
 
 /** A form page's first screen drawn on the server (`formPages.ts`). */
 export interface DrawnPage {
@@ -113,7 +120,13 @@ export function loadWebShell(webRoot: string): WebShell {
       }
       const chunks = route === 'form' && drawn ? heads.drawnForm : route ? heads[route] : '';
       let html = template.replace('</head>', `${chunks}${form}</head>`);
-      if (drawn) html = html.replace('<div id="root"></div>', `<div id="root">${drawn.html}</div>${drawn.dataScript}`);
+      if (drawn) {
+        // without scripts the drawn form cannot go on: said above it, in the page's language (outside the root,
+        // which React takes over)
+        const language = isLocale(lang) ? lang : DEFAULT_LOCALE;
+        const notice = `<noscript><p role="alert" style="${NOSCRIPT_STYLE}">${escapeText(translate('wizard.needsJavaScript', language))}</p></noscript>`;
+        html = html.replace('<div id="root"></div>', `${notice}<div id="root">${drawn.html}</div>${drawn.dataScript}`);
+      }
       if (lang && /^[a-z]{2}$/.test(lang)) html = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
       if (data) {
         html = html.replace(

@@ -142,6 +142,10 @@ for (const [width, height, agent] of [
       const page = await context.newPage();
       await page.goto(`${server}/forms/health-insurance-booking`);
       await expect(page.getByRole('heading', { name: /Tell us about yourself/ })).toBeVisible();
+      // and is told the form needs scripts to go on
+      await expect(
+        page.getByText("This form needs JavaScript. Please turn it on in your browser's settings"),
+      ).toBeVisible();
       const first = page.getByRole('textbox', { name: 'First name' });
       await expect(first).toBeVisible();
       // styled as the engine draws it (antd's rounded box, as wide as its column), not a bare browser input
@@ -201,6 +205,66 @@ for (const [width, height, agent] of [
       await expect(first).not.toHaveAttribute('aria-invalid', 'true');
       await expect(page.getByRole('radio', { name: 'Student' })).toBeChecked();
       await expect(page.getByRole('radiogroup', { name: /Profession/ })).not.toHaveAttribute('aria-invalid', 'true');
+    });
+
+    test('offers a stored draft once hydrated, without redrawing the page or taking the focus away', async ({
+      page,
+      request,
+      server,
+    }) => {
+      await drawnHtml(request, `${server}/forms/health-insurance-booking`, agent);
+      const { complaints } = await watch(page);
+      await page.addInitScript(() => {
+        localStorage.setItem(
+          'HEALTH_INSURANCE_BOOKING',
+          JSON.stringify({ currentStep: 0, data: { firstName: 'Grace', lastName: 'Hopper' } }),
+        );
+      });
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server}/forms/health-insurance-booking`, { waitUntil: 'commit' });
+      const first = page.getByRole('textbox', { name: 'First name' });
+      await first.fill('Ada');
+      release();
+      await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+      // typing goes on in the same field: hydration did not throw the page away
+      await expect(first).toBeFocused();
+      await expect(first).toHaveValue('Ada');
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(complaints).toEqual([]);
+    });
+
+    test('Next before the scripts arrive sends nothing and keeps the page', async ({ page, request, server }) => {
+      await drawnHtml(request, `${server}/forms/health-insurance-booking`, agent);
+      const requests: string[] = [];
+      page.on('request', (r) => {
+        if (r.isNavigationRequest()) requests.push(r.url());
+      });
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server}/forms/health-insurance-booking`, { waitUntil: 'commit' });
+      const first = page.getByRole('textbox', { name: 'First name' });
+      await first.fill('Ada');
+      await first.press('Enter');
+      await page.getByRole('button', { name: 'Next' }).click();
+      release();
+      await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+      // one navigation: the page itself; nothing sent in the address
+      expect(requests).toHaveLength(1);
+      expect(requests[0]).not.toContain('root_firstName');
+      await expect(first).toHaveValue('Ada');
     });
   });
 }

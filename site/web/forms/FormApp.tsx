@@ -8,7 +8,7 @@ import { type createCache, StyleProvider } from '@ant-design/cssinjs';
 import type { Locale } from '@antrag/core/dsl/types';
 import { ScreenGuess } from '@antrag/react/hooks/useMediaQuery';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import FormPage from './FormPage.js';
 import { FORM_MAIN_STYLE } from './layout.js';
 
@@ -17,7 +17,8 @@ import { FORM_MAIN_STYLE } from './layout.js';
  * (tests and `bench:bundle` wait for it).
  */
 function HydratedMark({ onHydrated }: { onHydrated?: () => void }) {
-  useEffect(() => {
+  // a layout effect: before the effects that preload the next step's code, which the first screen does not need
+  useLayoutEffect(() => {
     onHydrated?.();
     document.getElementById('root')?.setAttribute('data-hydrated', '');
   }, [onHydrated]);

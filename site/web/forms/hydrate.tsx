@@ -61,6 +61,8 @@ function replay(inputs: readonly EarlyInput[]): void {
       Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value')?.set?.call(el, value);
       el.dispatchEvent(new Event('input', { bubbles: true }));
       el.dispatchEvent(new Event('change', { bubbles: true }));
+      // a field the applicant already left takes the value as when left (a date is read on blur)
+      if (document.activeElement !== el) el.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
     }
   }
 }
@@ -70,7 +72,8 @@ export async function hydrateFormPage(root: HTMLElement, route: Route, data: For
     await prepareHydration(queryClient, {
       id: data.id,
       locale: data.locale,
-      pageQuery: data.pageQuery,
+      // the page's own query, as the form page reads it (the server's copy of it may be normalised)
+      pageQuery: window.location.search,
       form: data.form as CompiledForm,
       narrow: data.narrow,
     });

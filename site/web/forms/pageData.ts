@@ -8,8 +8,6 @@ export const FORM_PAGE_DATA_ID = 'antrag-form-page';
 export interface FormPageData {
   id: string;
   locale: Locale;
-  /** The page address's query the page was drawn for. */
-  pageQuery: string;
   /** The server guessed a phone from the request: the first render draws the narrow layout. */
   narrow: boolean;
   /** The compiled form drawn (`GET /api/forms/{id}`'s answer). */

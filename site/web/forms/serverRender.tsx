@@ -60,5 +60,5 @@ export async function renderFormFirstScreen(options: {
     <FormApp client={client} id={form.id} locale={locale} narrow={narrow} styleCache={styleCache} />,
   );
   client.clear();
-  return { html, styles: extractStyle(styleCache), data: { id: form.id, locale, pageQuery, narrow, form } };
+  return { html, styles: extractStyle(styleCache), data: { id: form.id, locale, narrow, form } };
 }

@@ -18,6 +18,7 @@ import {
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { Alert, Button } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useHydrated } from '../hooks/useHydrated.js';
 import { useMediaQuery } from '../hooks/useMediaQuery.js';
 import { type ApiEnv, ApiStatusError, type SubmitOutcome, submit, useSubmitMutation } from './api.js';
 import type { FinishOptions, RunnerContext, StepHold } from './context.js';
@@ -83,21 +84,38 @@ export function Wizard(props: WizardProps) {
   checkCompiledForm(form);
   const t = useT();
   const reducer = useMemo(() => wizardReducer(form), [form]);
+  // a page drawn on the server reads this browser's draft once React has taken over its HTML (the effect below):
+  // read in the hydrating render, it would make that render differ from the server's
+  const hydrated = useHydrated();
+  const [readsStorageAtOnce] = useState(hydrated);
   // a draft of another version restored without asking goes to the runner (`useVersionSwitch`), not here
+  const restorable = (stored: Draft | undefined): stored is Draft =>
+    !!stored && (!!restore || !onOtherVersion || !isOtherVersion(stored, form.version));
   const [state, dispatch] = useReducer(reducer, form, (f) => {
-    const stored = restore ?? (f.draft?.resumePrompt === false ? loadDraft(f) : undefined);
+    const stored = restore ?? (readsStorageAtOnce && f.draft?.resumePrompt === false ? loadDraft(f) : undefined);
     const start = initialState(f);
-    const here = stored && (restore || !onOtherVersion || !isOtherVersion(stored, f.version));
-    return here ? reducer(start, { type: 'restore', draft: stored }) : start;
+    return restorable(stored) ? reducer(start, { type: 'restore', draft: stored }) : start;
   });
   const [pendingDraft, setPendingDraft] = useState(() =>
-    restore || form.draft?.resumePrompt === false ? undefined : loadDraft(form),
+    restore || form.draft?.resumePrompt === false || !readsStorageAtOnce ? undefined : loadDraft(form),
   );
   const mutation = useSubmitMutation(env);
   const isMobile = useMediaQuery(`(max-width: ${(form.wizard.mobileBreakpoint ?? 1024) - 1}px)`);
   const uploads = useRef(new Map<string, number>());
   // the dialog's code loads only when a stored draft is offered; once shown, it stays mounted to close as a dialog does
-  const [draftOffered] = useState(() => pendingDraft !== undefined);
+  const [draftOffered, setDraftOffered] = useState(() => pendingDraft !== undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the hydrating render, with what it started from
+  useEffect(() => {
+    if (readsStorageAtOnce || restore) return;
+    const stored = loadDraft(form);
+    if (!stored) return;
+    if (form.draft?.resumePrompt === false) {
+      if (restorable(stored)) dispatch({ type: 'restore', draft: stored });
+    } else {
+      setPendingDraft(stored);
+      setDraftOffered(true);
+    }
+  }, []);
 
   // the lists select boxes open get the name of their field (antd leaves them unnamed)
   useEffect(() => nameListboxes(), []);

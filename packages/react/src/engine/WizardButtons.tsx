@@ -1,6 +1,7 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import type { StepPlan } from '@antrag/core/compile/types';
 import { Button, ConfigProvider, Space } from 'antd';
+import { useHydrated } from '../hooks/useHydrated.js';
 import type { Translate } from './i18n.js';
 
 export interface WizardButtonsProps {
@@ -23,6 +24,9 @@ const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined />, autoInsertSpace: false
  * submit the step's form.
  */
 export function WizardButtons({ step, isFirst, isLast, busy, blocked, doneAllowed, onBack, t }: WizardButtonsProps) {
+  // a page drawn on the server: until React listens, Next submits nothing (the browser's own submit would send the
+  // answers in the address and reload the page empty), and Enter in a field has no submit button to press
+  const hydrated = useHydrated();
   return (
     // a loading icon without antd's appear/leave motion: the animated one stays in the button (named
     // 'loading') when the answer arrives before its appear motion has finished
@@ -33,7 +37,12 @@ export function WizardButtons({ step, isFirst, isLast, busy, blocked, doneAllowe
             {t(step.labels.previous)}
           </Button>
         )}
-        <Button type="primary" htmlType="submit" loading={busy} disabled={blocked || (isLast && !doneAllowed)}>
+        <Button
+          type="primary"
+          htmlType={hydrated ? 'submit' : 'button'}
+          loading={busy}
+          disabled={blocked || (isLast && !doneAllowed)}
+        >
           {t(isLast ? step.labels.done : step.labels.next)}
         </Button>
       </Space>

@@ -8,6 +8,7 @@ import type { CompiledForm } from '@antrag/core/compile/types';
 import { type Draft, isOtherVersion } from '@antrag/core/wizard';
 import { Alert, Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../hooks/useHydrated.js';
 import { loadDraft } from './draft.js';
 import {
   type LoadedForm,
@@ -63,7 +64,20 @@ export function useVersionSwitch(
   validation: StepValidation,
   load: LoadFormVersion | undefined,
 ): VersionSwitch {
-  const [state, setState] = useState<SwitchState>(() => ({ base: form, key: 0, pending: otherVersionDraft(form) }));
+  // a page drawn on the server reads the stored draft once hydrated (see the Wizard)
+  const hydrated = useHydrated();
+  const [readsStorageAtOnce] = useState(hydrated);
+  const [state, setState] = useState<SwitchState>(() => ({
+    base: form,
+    key: 0,
+    pending: readsStorageAtOnce ? otherVersionDraft(form) : undefined,
+  }));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the hydrating render
+  useEffect(() => {
+    if (readsStorageAtOnce) return;
+    const pending = otherVersionDraft(form);
+    if (pending) setState((s) => (s.base === form ? { ...s, pending } : s));
+  }, []);
   // a new form given starts over on it
   const current: SwitchState =
     state.base === form ? state : { base: form, key: state.key + 1, pending: otherVersionDraft(form) };
