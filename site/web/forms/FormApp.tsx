@@ -16,12 +16,11 @@ import { FORM_MAIN_STYLE } from './layout.js';
  * Marks the page's root `data-hydrated` once React has taken over the server's HTML: the form answers from then on
  * (tests and `bench:bundle` wait for it).
  */
-function HydratedMark({ onHydrated }: { onHydrated?: () => void }) {
+function HydratedMark() {
   // a layout effect: before the effects that preload the next step's code, which the first screen does not need
   useLayoutEffect(() => {
-    onHydrated?.();
     document.getElementById('root')?.setAttribute('data-hydrated', '');
-  }, [onHydrated]);
+  }, []);
   return null;
 }
 
@@ -31,15 +30,12 @@ export function FormApp({
   locale,
   narrow,
   styleCache,
-  onHydrated,
 }: {
   client: QueryClient;
   id: string;
   locale: Locale;
   narrow: boolean;
   styleCache: ReturnType<typeof createCache>;
-  /** Runs once React has taken over the server's HTML (in the browser). */
-  onHydrated?: () => void;
 }) {
   return (
     <StrictMode>
@@ -49,7 +45,7 @@ export function FormApp({
             <main style={FORM_MAIN_STYLE}>
               <FormPage id={id} locale={locale} />
             </main>
-            <HydratedMark onHydrated={onHydrated} />
+            <HydratedMark />
           </QueryClientProvider>
         </ScreenGuess.Provider>
       </StyleProvider>

@@ -36,6 +36,7 @@ import { VersionNotice } from './VersionNotice.js';
 import type { StepValidation } from './validator.js';
 import type { SwitchReason } from './versionSwitch.js';
 import { WizardButtons } from './WizardButtons.js';
+import './layout.css';
 
 export interface WizardProps {
   form: CompiledForm;
@@ -345,30 +346,36 @@ export function Wizard(props: WizardProps) {
       ) : !stepCode.ready ? (
         <Loading label={t('wizard.loading')} />
       ) : (
-        <StepForm
-          validation={validation}
-          key={state.step}
-          form={form}
-          context={context}
-          data={state.data}
-          widgets={widgets}
-          fields={fields}
-          onChange={(next) => dispatch({ type: 'change', data: next, changed: changedKeys(state.data, next) })}
-          onNext={(d) => void onNext(d)}
-          onInvalid={() => dispatch({ type: 'next', valid: false, errors: [], data: {}, message: step.failureMessage })}
-        >
-          {message ? <Alert type="error" showIcon title={message} role="alert" /> : null}
-          <WizardButtons
-            step={step}
-            isFirst={state.step === 0}
-            isLast={isLastStep(form, state)}
-            busy={state.status === 'submitting'}
-            blocked={state.uploadsInFlight > 0 || stepHeld.some((h) => h.next)}
-            doneAllowed={doneAllowed(form, state.data)}
-            onBack={() => dispatch({ type: 'back' })}
-            t={t}
-          />
-        </StepForm>
+        // a page drawn on the server shows its step at once, but takes input only once React listens: what is
+        // tapped or typed before would be lost (a select that does not open, a Next that does nothing)
+        <fieldset className="antrag-step-fieldset" disabled={!hydrated} aria-busy={hydrated ? undefined : true}>
+          <StepForm
+            validation={validation}
+            key={state.step}
+            form={form}
+            context={context}
+            data={state.data}
+            widgets={widgets}
+            fields={fields}
+            onChange={(next) => dispatch({ type: 'change', data: next, changed: changedKeys(state.data, next) })}
+            onNext={(d) => void onNext(d)}
+            onInvalid={() =>
+              dispatch({ type: 'next', valid: false, errors: [], data: {}, message: step.failureMessage })
+            }
+          >
+            {message ? <Alert type="error" showIcon title={message} role="alert" /> : null}
+            <WizardButtons
+              step={step}
+              isFirst={state.step === 0}
+              isLast={isLastStep(form, state)}
+              busy={state.status === 'submitting'}
+              blocked={state.uploadsInFlight > 0 || stepHeld.some((h) => h.next)}
+              doneAllowed={doneAllowed(form, state.data)}
+              onBack={() => dispatch({ type: 'back' })}
+              t={t}
+            />
+          </StepForm>
+        </fieldset>
       )}
     </div>
   );
