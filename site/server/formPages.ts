@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import type { CompiledForm } from '@antrag/core/compile/types';
 import { DEFAULT_LOCALE, isLocale } from '@antrag/core/i18n/locale';
 import type { FastifyBaseLogger } from 'fastify';
+import { inlineJson } from './shell.js';
 
 /** What the browser needs beside the HTML: `site/web/forms/pageData.ts` (`FormPageData`). */
 export interface DrawnFormPage {
@@ -66,13 +67,6 @@ function defaultVariantAt(form: CompiledForm, params: URLSearchParams): boolean 
   if ('mobile' in options) return false;
   return Object.keys(options).every((name) => !params.has(name));
 }
-
-/** JSON safe inside an HTML script element. */
-const inlineJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /**
  * A drawing as a page carries it, made once: the same object for every request, so the page built around it can be
