@@ -93,9 +93,15 @@ export function loadWebShell(webRoot: string): WebShell {
       for (const next of chunk.imports ?? []) visit(next);
     };
     visit(keyOf(route));
+    // what the page's own head already names (the entry, its styles and imports) is not named twice
+    const named = (f: string) => template.includes(`"/${f}"`);
     return [
-      ...[...styles].map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
-      ...[...files].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
+      ...[...styles]
+        .filter((f) => !named(f))
+        .map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
+      ...[...files]
+        .filter((f) => !named(f))
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
     ].join('');
   };
   const heads: Record<EntryRoute, string> = {

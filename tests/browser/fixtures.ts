@@ -64,11 +64,16 @@ export async function latestSubmission(sql: Fixtures['sql'], formId: string): Pr
 }
 
 /**
- * axe-core on the page as it is: no serious or critical violation (the list names each one). `within`
- * limits it to one part: an open dialog, whose mask dims the page behind it (which axe would then measure
- * as low contrast, although that page is inert).
+ * axe-core on the page as it is (a server-drawn form page once hydrated): no serious or critical violation (the
+ * list names each one). `within` limits it to one part: an open dialog, whose mask dims the page behind it (which
+ * axe would then measure as low contrast, although that page is inert).
  */
 export async function expectAccessible(page: Page, where: string, within?: string): Promise<void> {
+  // a form page drawn on the server turns its controls on as it hydrates: axe in the middle of that would measure
+  // a button half-way through its colour transition, so the page is measured once hydrated
+  await page.waitForFunction(
+    () => !document.getElementById('antrag-form-page') || document.querySelector('#root[data-hydrated]'),
+  );
   const builder = new AxeBuilder({ page });
   if (within) builder.include(within);
   const results = await builder.analyze();

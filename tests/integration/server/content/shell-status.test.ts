@@ -16,8 +16,11 @@ import { type ContentSource, createContentSource } from '../../../../site/server
 import type { ServerContext } from '../../../../site/server/context.js';
 import { FormRegistry } from '../../../../site/server/forms/registry.js';
 
+/** The built `index.html`, naming its entry and the chunk the entry imports, as vite writes them. */
 const SHELL =
-  '<!doctype html><html lang="en"><head><title>Antrag</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en"><head><title>Antrag</title>' +
+  '<script type="module" crossorigin src="/assets/main-1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/shared-1.js"></head><body><div id="root"></div></body></html>';
 /** A build manifest as vite writes it: the two route chunks and what they import. */
 const MANIFEST = {
   'index.html': { file: 'assets/main-1.js', imports: ['_shared-1.js'] },
@@ -136,6 +139,11 @@ describe('the shell of a page path', () => {
     expect(form).toContain('<link rel="modulepreload" crossorigin href="/api/forms/contact/validators/0.js">');
     expect(form).toContain('href="/assets/engine-1.js"');
     expect(form).not.toContain('ContentSite-1.js');
+    // what the built page names already is not named again
+    for (const html of [page, form]) {
+      expect(html.split('"/assets/shared-1.js"')).toHaveLength(2);
+      expect(html.split('"/assets/main-1.js"')).toHaveLength(2);
+    }
   });
 
   it('leaves unknown API paths JSON 404s', async () => {
