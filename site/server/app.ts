@@ -308,11 +308,17 @@ export async function buildApp(
         }
         reply.header('Cache-Control', 'no-store');
       }
-      const formId = /^\/forms\/([\w-]+)\/?$/.exec(path)?.[1];
+      const named = /^\/forms\/([\w-]+)\/?$/.exec(path)?.[1];
+      // a form no one published is a page that does not exist (the app draws its not-found page), not a soft 200
+      const unknownForm = named !== undefined && route === 'form' && !registry.forms.has(named);
+      const formId = unknownForm ? undefined : named;
       const drawn = formId && route === 'form' ? await drawnFormPage(formId, request) : undefined;
       const kept = formId && drawn ? drawnPage(formId, drawn) : undefined;
       const html = kept?.html ?? shell.html(route, { data, lang: data?.locale, formId });
-      reply.code(status).type('text/html; charset=utf-8').header('Vary', varyWith(reply, 'Accept-Encoding'));
+      reply
+        .code(unknownForm ? 404 : status)
+        .type('text/html; charset=utf-8')
+        .header('Vary', varyWith(reply, 'Accept-Encoding'));
       // compressed here: the compress plugin's hooks do not reach the not-found handler, and a page with its
       // content (or a drawn form and its styles) inline is several hundred KB uncompressed; off the event loop
       if (acceptsGzip(request) && html.length > 1024) {

@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import type { CompiledForm } from '@antrag/core/compile/types';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../../site/server/app.js';
@@ -37,8 +38,18 @@ function contextFor(dataDir: string): ServerContext {
   return { config, db: {} as ServerContext['db'], files: {} as ServerContext['files'], mail: { send: async () => {} } };
 }
 
+/**
+ * A registry that knows the form `contact` (a stand-in: the shell reads only whether a form is published, and
+ * draws nothing on the server without a built renderer).
+ */
+function registryWithContact(): FormRegistry {
+  const registry = new FormRegistry();
+  registry.forms.set('contact', { id: 'contact' } as CompiledForm);
+  return registry;
+}
+
 async function appWith(content: ContentSource): Promise<FastifyInstance> {
-  const app = await buildApp(contextFor(web), new FormRegistry(), { logger: false, webRoot: web, content });
+  const app = await buildApp(contextFor(web), registryWithContact(), { logger: false, webRoot: web, content });
   await app.ready();
   return app;
 }
@@ -78,6 +89,15 @@ describe('the shell of a page path', () => {
     expect(await get('/studyportal/university/no-such-university')).toBe(404);
   });
 
+  it('is 404 for a form no one published, announcing nothing of it', async () => {
+    expect(await get('/forms/no-such-form')).toBe(404);
+    expect(await get('/de/forms/no-such-form')).toBe(404);
+    const page = (await app.inject({ url: '/forms/no-such-form?lang=fr' })).body;
+    expect(page).not.toContain('/api/forms/no-such-form');
+    // still the form route's code: the app draws its not-found page in the page's language
+    expect(page).toContain('href="/assets/FormPage-1.js"');
+  });
+
   it('is 404 for an unknown article and an unknown booking link', async () => {
     expect(await get('/blog/no-such-article/')).toBe(404);
     expect(await get('/booking/no-such-booking')).toBe(404);
@@ -93,7 +113,8 @@ describe('the shell of a page path', () => {
   });
 
   it('is 200 for the routes the web app draws without the content site', async () => {
-    expect(await get('/forms/anything-the-app-decides')).toBe(200);
+    expect(await get('/forms/contact')).toBe(200);
+    expect(await get('/forms/contact/?lang=de')).toBe(200);
     expect(await get('/blocked-account/book')).toBe(200);
     expect(await get('/aok-products/book/')).toBe(200);
     expect(await get('/studio')).toBe(200);
