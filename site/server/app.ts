@@ -36,10 +36,14 @@ import { issueToken } from './tokens.js';
  */
 const STUDIO_PATH = /^\/studio(\/|$)/;
 
+/** A file vite names by its content (`assets/main-B6KfALPJ.js`): eight characters of hash before the extension. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.(js|css|woff2?|png|svg|jpe?g|webp|avif|wasm)$/;
+
 /**
  * Errors after which nothing was stored and a repeat may succeed: a deadlock or serialization failure
  * (PostgreSQL 40P01, 40001) and a pool that had no connection to give within its timeout.
  */
+
 export function isTransientDatabaseError(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
   if (e?.code === '40P01' || e?.code === '40001') return true;
@@ -244,6 +248,11 @@ export async function buildApp(
       index: false,
       // the server's own form page renderer (formPages.ts) is no file for browsers
       allowedPath: (path) => !path.startsWith('/ssr/'),
+      // a build's hashed files never change under their name: a browser keeps them and asks no more; the rest
+      // (the page shell's icon, the validation runtimes under fixed names) is asked again each time
+      setHeaders: (reply, path) => {
+        if (HASHED_ASSET.test(path)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
     });
   }
   const shell = webApp ? loadWebShell(webApp) : undefined;

@@ -59,6 +59,10 @@ beforeAll(() => {
   writeFileSync(join(web, 'index.html'), SHELL);
   mkdirSync(join(web, '.vite'));
   writeFileSync(join(web, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  // a hashed file and one under a fixed name, as vite writes them (the static files are routed at start)
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'assets', 'main-B6KfALPJ.js'), 'export {};');
+  writeFileSync(join(web, 'assets', 'validation-runtime.js'), 'export {};');
 });
 
 /** The inline content of a shell, parsed. */
@@ -165,6 +169,15 @@ describe('the shell of a page path', () => {
       expect(html.split('"/assets/shared-1.js"')).toHaveLength(2);
       expect(html.split('"/assets/main-1.js"')).toHaveLength(2);
     }
+  });
+
+  it('lets browsers keep a hashed file for a year, and ask again for one under a fixed name', async () => {
+    const hashed = await app.inject({ url: '/assets/main-B6KfALPJ.js' });
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const fixed = await app.inject({ url: '/assets/validation-runtime.js' });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.headers['cache-control']).toBe('public, max-age=0');
   });
 
   it('leaves unknown API paths JSON 404s', async () => {
