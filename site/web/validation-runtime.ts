@@ -2,8 +2,8 @@
  * The browser's validation runtime, built to `/assets/validation-runtime.js` under a fixed name: the
  * precompiled validators of `GET /api/forms/{id}/validators.js` import Antrag's keyword runtime and
  * ajv's helpers from it by name (see `BUNDLE_EXPORTS` in renderer/core/validate/precompile.ts). The runtime here
- * lacks the phone-number checks: the modules of forms that check a phone number import it from
- * `validation-runtime-phone.ts` instead.
+ * lacks the phone-number checks: a step's module that checks a phone number loads them from
+ * `validation-runtime-phone.ts` once the step is drawn (its `prepare()`); the whole form's imports that instead.
  */
 
 export * as runtime from '@antrag/core/validate/runtimeCore';

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { choose, field, headline, itemOf } from './filling.js';
 import { expect, test } from './fixtures.js';
 
 const PHONE_AGENT =
@@ -245,3 +246,58 @@ for (const [width, height, agent] of [
     });
   });
 }
+
+test.describe('the blocked-account wizard drawn for a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, userAgent: PHONE_AGENT });
+
+  test('hydrates without the phone-number checks, and Next still refuses a wrong number', async ({
+    page,
+    request,
+    server,
+  }) => {
+    await drawnHtml(request, `${server}/forms/blocked-account`, PHONE_AGENT);
+    // when React took the page over, in the page's clock (before the effects that load anything later)
+    await page.addInitScript(() => {
+      new MutationObserver((_changes, observer) => {
+        if (!document.querySelector('#root[data-hydrated]')) return;
+        (window as unknown as { __hydratedAt: number }).__hydratedAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+    });
+    // libphonenumber's metadata held back: the first step must hydrate and take input without it
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const phoneRuntime: string[] = [];
+    await page.route('**/assets/validation-runtime-phone.js*', async (route) => {
+      phoneRuntime.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server}/forms/blocked-account`);
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+    await expect(headline(page, 'Get Started with blocked account application')).toBeVisible();
+    await choose(page, 'Country code', 'Germany (+49)', 'Germ');
+    await field(page, 'Phone number').fill('151234');
+    // Next waits for the phone checks rather than pass the number unchecked
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('button', { name: 'Next' })).toHaveClass(/ant-btn-loading/);
+    await expect(field(page, 'Phone number')).not.toHaveAttribute('aria-invalid', 'true');
+    release();
+    await expect(itemOf(page, 'Phone number')).toContainText('Invalid phone number');
+    await expect(field(page, 'Phone number')).toHaveAttribute('aria-invalid', 'true');
+    await expect(headline(page, 'Get Started with blocked account application')).toBeVisible();
+    // asked for once, and only after the page was hydrated
+    expect(phoneRuntime).toHaveLength(1);
+    const timing = await page.evaluate(() => ({
+      hydratedAt: (window as unknown as { __hydratedAt?: number }).__hydratedAt,
+      requestedAt: performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes('/assets/validation-runtime-phone.js'))?.startTime,
+    }));
+    expect(timing.hydratedAt).toBeDefined();
+    expect(timing.requestedAt).toBeDefined();
+    expect(timing.requestedAt!).toBeGreaterThan(timing.hydratedAt!);
+  });
+});

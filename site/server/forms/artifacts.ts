@@ -16,8 +16,11 @@ import { renderChecksOf } from '@antrag/react/render-checks';
 import { checkPattern } from './patternCheck.js';
 import { variantKey, variantsOf } from './registry.js';
 
-/** The compiler's version the artefacts were made with: artefacts of another are compiled again when loaded. */
-export const COMPILER_VERSION = 'core-0.1.0+forms-1';
+/**
+ * The compiler's version the artefacts were made with: artefacts of another are compiled again when loaded.
+ * forms-2: a step's module loads its phone-number checks apart (`prepare`).
+ */
+export const COMPILER_VERSION = 'core-0.1.0+forms-2';
 
 /** The address the stored modules import the runtime from, replaced when they are served. */
 const RUNTIME_PLACEHOLDER = '/__antrag__/validation-runtime.js';

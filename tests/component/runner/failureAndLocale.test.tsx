@@ -82,6 +82,23 @@ describe('library strings in the form language', () => {
   });
 });
 
+/** Each step's precompiled module of `demo`, as the server serves them (`validators/{step}.js`), imported. */
+async function stepModules(demo: ReturnType<typeof compileDefinition>): Promise<PrecompiledModule[]> {
+  const dir = join(process.cwd(), '.test-results', 'precompiled');
+  mkdirSync(dir, { recursive: true });
+  const runtime = join(process.cwd(), 'packages/core/src/validate/runtime.ts');
+  const modules: PrecompiledModule[] = [];
+  for (const [step] of demo.stepSchemas.entries()) {
+    const file = join(dir, `${demo.id}-${step}.mjs`);
+    writeFileSync(
+      file,
+      precompileValidators(demo, { runtimeImport: runtime, step, checks: renderChecksOf(demo, step) }),
+    );
+    modules.push((await import(pathToFileURL(file).href)) as PrecompiledModule);
+  }
+  return modules;
+}
+
 describe('the runner on precompiled validators', () => {
   it('validates a step with the precompiled module exactly as with run-time ajv', async () => {
     const dir = join(process.cwd(), '.test-results', 'precompiled');
@@ -108,18 +125,7 @@ describe('the runner on precompiled validators', () => {
 
   it("loads each step's module as the step is about to show, and offers to try again when one fails", async () => {
     const demo = compileDefinition({ ...threeSteps, id: 'runner-stepwise', draft: undefined });
-    const dir = join(process.cwd(), '.test-results', 'precompiled');
-    mkdirSync(dir, { recursive: true });
-    const runtime = join(process.cwd(), 'packages/core/src/validate/runtime.ts');
-    const modules: PrecompiledModule[] = [];
-    for (const [step] of demo.stepSchemas.entries()) {
-      const file = join(dir, `${demo.id}-${step}.mjs`);
-      writeFileSync(
-        file,
-        precompileValidators(demo, { runtimeImport: runtime, step, checks: renderChecksOf(demo, step) }),
-      );
-      modules.push((await import(pathToFileURL(file).href)) as PrecompiledModule);
-    }
+    const modules = await stepModules(demo);
     // the loader stands in for the browser's import of `/validators/{step}.js`: step 1's fails twice, as offline
     const asked: string[] = [];
     let failuresLeft = 2;
@@ -163,6 +169,42 @@ describe('the runner on precompiled validators', () => {
       "The validators of step 1 of form 'runner-stepwise' could not be loaded",
       expect.any(TypeError),
     );
+    quiet.mockRestore();
+  });
+
+  it('draws a step before what its checks load apart, and says a failure of that load only when Next needs it', async () => {
+    const demo = compileDefinition({ ...threeSteps, id: 'runner-apart', draft: undefined });
+    const modules = await stepModules(demo);
+    // a unit-test double for the load of what step 0's checks need apart (the phone-number runtime, after the first
+    // screen): fails in the background and again at the first Next, as offline, then comes
+    let failuresLeft = 2;
+    const prepare = vi.fn(async () => {
+      if (failuresLeft-- > 0) throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const quiet = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const validation = stepwiseValidation(
+      demo,
+      async (step) => modules[step],
+      new Map([[0, { ...modules[0], prepare }]]),
+    );
+    const user = userEvent.setup();
+    render(<FormRunner form={demo} validation={validation} locale="en" />);
+    const name = (await screen.findByLabelText(/First name/)) as HTMLInputElement;
+    await waitFor(() => expect(prepare).toHaveBeenCalledTimes(1));
+    // the background load failed: the step stays as drawn and takes what the applicant types
+    await user.type(name, 'Ann');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ann');
+    // Next needs the checks: it asks again, and says that they could not be loaded
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This step could not be loaded. Please check your connection and try again.');
+    expect(prepare).toHaveBeenCalledTimes(2);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    // they came: the step is back with what was typed, and Next checks it and goes on
+    await waitFor(() => expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ann'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Where you live' })).toBeTruthy();
     quiet.mockRestore();
   });
 

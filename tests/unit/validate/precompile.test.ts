@@ -175,6 +175,44 @@ describe('toEsModule', () => {
     expect(without).toContain('import { runtime as __import0ns } from "/assets/validation-runtime.js";');
   });
 
+  it("leaves a phone step's phone bundle out of its static imports, loading it only in prepare()", () => {
+    const bundle = {
+      runtimeImport: '/assets/validation-runtime.js',
+      phoneRuntimeImport: '/assets/validation-runtime-phone.js',
+      bundle: true,
+    };
+    const phoneStep = form.stepSchemas.findIndex((s) => JSON.stringify(s).includes('"phone":'));
+    expect(phoneStep).toBeGreaterThanOrEqual(0);
+    const step = precompileValidators(form, { ...bundle, step: phoneStep, checks: renderChecksOf(form, phoneStep) });
+    expect(step).toMatch(/\.isValidPhone\b/);
+    const statics = [...step.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+    expect(new Set(statics)).toEqual(new Set(['/assets/validation-runtime.js']));
+    expect(step).toContain('import { runtime as ');
+    expect(step).toMatch(/^export function prepare\(attempt = 0\)/m);
+    expect(step).toContain('const url = "/assets/validation-runtime-phone.js";');
+    expect(step).not.toMatch(/\beval\(|new Function/);
+    // the whole form's module has no prepare(): it imports the phone bundle as before
+    const whole = precompileValidators(form, { ...bundle, include: 'all' });
+    expect(whole).toContain('import { runtime as __import');
+    expect(whole).toMatch(/^import \{ runtime as \w+ \} from "\/assets\/validation-runtime-phone\.js";$/m);
+    expect(whole).not.toContain('export function prepare');
+  });
+
+  it('keeps the phone bundle a static import where drawing the step needs it (a render check with a phone)', () => {
+    const phoneStep = form.stepSchemas.findIndex((s) => JSON.stringify(s).includes('"phone":'));
+    const checks = new Map(renderChecksOf(form, phoneStep));
+    checks.set('a-phone-check', { type: 'object', properties: { mobile: { phone: true } } });
+    const step = precompileValidators(form, {
+      runtimeImport: '/assets/validation-runtime.js',
+      phoneRuntimeImport: '/assets/validation-runtime-phone.js',
+      bundle: true,
+      step: phoneStep,
+      checks,
+    });
+    expect(step).toMatch(/^import \{ runtime as \w+ \} from "\/assets\/validation-runtime-phone\.js";$/m);
+    expect(step).not.toContain('export function prepare');
+  });
+
   it('refuses a helper the browser runtime does not provide, naming it', () => {
     expect(() => toEsModule('require("ajv/dist/runtime/re2")', { runtimeImport: './r.js' })).toThrow(
       /ajv\/dist\/runtime\/re2/,

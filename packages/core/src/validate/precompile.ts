@@ -15,9 +15,11 @@ export interface PrecompileOptions {
    */
   bundle?: boolean;
   /**
-   * With `bundle`: where a module that checks phone numbers imports the runtime from instead, a bundle that adds
-   * the phone-number checks (libphonenumber's metadata, about 40 KB gzip) to `runtimeImport`'s; a module without
-   * them never loads it. Default: `runtimeImport`.
+   * With `bundle`: the bundle that adds the phone-number checks (libphonenumber's metadata, about 40 KB gzip) to
+   * `runtimeImport`'s; a module without them never loads it. A step's module (`step`) takes the runtime from
+   * `runtimeImport` and loads this one only when its `prepare()` is called (see `deferredPhoneChecks`), so the step can
+   * be drawn before it; the whole form's module, and a step whose render checks need phone numbers themselves,
+   * import the runtime from here. Default: `runtimeImport`.
    */
   phoneRuntimeImport?: string;
   /**
@@ -48,10 +50,13 @@ const PHONE_CHECK = new RegExp(
   `require\\(${JSON.stringify(RUNTIME_MODULE_ID)}\\)\\.(${Object.keys(phoneChecks).join('|')})\\b`,
 );
 
-function importOf(id: string, opts: PrecompileOptions, phone: boolean): { from: string; name?: string } {
+/** How a module gets the phone-number checks it needs: from the phone bundle at once, or later (`prepare`). */
+type PhoneChecks = 'none' | 'static' | 'deferred';
+
+function importOf(id: string, opts: PrecompileOptions, phone: PhoneChecks): { from: string; name?: string } {
   if (id === RUNTIME_MODULE_ID) {
     if (!opts.bundle) return { from: opts.runtimeImport };
-    return { from: (phone && opts.phoneRuntimeImport) || opts.runtimeImport, name: 'runtime' };
+    return { from: (phone === 'static' && opts.phoneRuntimeImport) || opts.runtimeImport, name: 'runtime' };
   }
   const helper = /^ajv\/dist\/runtime\/(\w+)(\.js)?$/.exec(id)?.[1];
   if (!helper || !(AJV_HELPERS as readonly string[]).includes(helper)) {
@@ -61,12 +66,52 @@ function importOf(id: string, opts: PrecompileOptions, phone: boolean): { from: 
 }
 
 /**
- * ajv's standalone output refers to helpers with `require(...)` even in ES-module mode; rewrite
- * each into an import so the module runs in browsers and Node alike, without eval.
+ * A module whose phone-number checks load apart: its runtime's phone functions stand in for the phone bundle's
+ * until `prepare(attempt)` has loaded it (the generated code binds each function once, as the module is
+ * evaluated, so they cannot be swapped later). Until then a phone check throws: a step checked without them must
+ * not pass. `attempt` counts the failed loads, so that a retry asks for another address (browsers that follow the
+ * HTML standard before 2025 keep a failed module import for the page's life).
  */
-export function toEsModule(code: string, opts: PrecompileOptions): string {
+function deferredPhoneChecks(url: string): string {
+  const names = JSON.stringify(Object.keys(phoneChecks));
+  return `let __phoneChecks;
+let __phoneLoading;
+export function prepare(attempt = 0) {
+  if (!__phoneLoading) {
+    const url = ${JSON.stringify(url)};
+    const address = attempt ? url + (url.includes("?") ? "&" : "?") + "retry=" + attempt : url;
+    __phoneLoading = import(address).then(
+      (ns) => { __phoneChecks = __exportsOf(ns.runtime); },
+      (error) => { __phoneLoading = undefined; throw error; },
+    );
+  }
+  return __phoneLoading;
+}
+const __withPhoneChecks = (runtime) => {
+  const out = { ...runtime };
+  for (const name of ${names}) {
+    out[name] = (...args) => {
+      if (!__phoneChecks) throw new Error("The phone-number check " + name + " is not loaded yet: call the validators module's prepare() and await it before validating");
+      return __phoneChecks[name](...args);
+    };
+  }
+  return out;
+};`;
+}
+
+/**
+ * ajv's standalone output refers to helpers with `require(...)` even in ES-module mode; rewrite
+ * each into an import so the module runs in browsers and Node alike, without eval. `deferPhone` (with `bundle` and
+ * `phoneRuntimeImport`): a module that checks phone numbers takes the plain runtime and loads the phone bundle
+ * only in its `prepare()` (`deferredPhoneChecks`).
+ */
+export function toEsModule(code: string, opts: PrecompileOptions, deferPhone = false): string {
   const modules = new Map<string, { local: string; from: string; name?: string }>();
-  const phone = PHONE_CHECK.test(code);
+  const phone: PhoneChecks = !PHONE_CHECK.test(code)
+    ? 'none'
+    : deferPhone && opts.bundle && opts.phoneRuntimeImport
+      ? 'deferred'
+      : 'static';
   const body = code.replace(/require\("([^"]+)"\)/g, (_m, id: string) => {
     if (!modules.has(id)) modules.set(id, { local: `__import${modules.size}`, ...importOf(id, opts, phone) });
     return modules.get(id)!.local;
@@ -74,11 +119,16 @@ export function toEsModule(code: string, opts: PrecompileOptions): string {
   // `require(x)` means the CommonJS exports object. Node hands it over as the namespace's default, bundlers
   // (honouring __esModule) as the namespace itself; an ES module (our runtime) has its functions as named exports.
   const interop = 'const __exportsOf = (ns) => (ns.default && ns.default.__esModule ? ns.default : ns);';
-  const imports = [...modules.values()].map(({ local, from, name }) => {
+  const imports = [...modules.entries()].map(([id, { local, from, name }]) => {
     const binding = name ? `{ ${name} as ${local}ns }` : `* as ${local}ns`;
-    return `import ${binding} from ${JSON.stringify(from)};\nconst ${local} = __exportsOf(${local}ns);`;
+    const value =
+      phone === 'deferred' && id === RUNTIME_MODULE_ID
+        ? `__withPhoneChecks(__exportsOf(${local}ns))`
+        : `__exportsOf(${local}ns)`;
+    return `import ${binding} from ${JSON.stringify(from)};\nconst ${local} = ${value};`;
   });
-  return `${interop}\n${imports.join('\n')}\n${body.replace(/^"use strict";/, '')}`;
+  const head = phone === 'deferred' ? [interop, deferredPhoneChecks(opts.phoneRuntimeImport!)] : [interop];
+  return `${head.join('\n')}\n${imports.join('\n')}\n${body.replace(/^"use strict";/, '')}`;
 }
 
 /** The indexes of a form's steps, or only `step`. */
@@ -89,7 +139,8 @@ const stepIndexes = (form: CompiledForm, step?: number): number[] =>
  * One ES module exporting the precompiled validator of each step (`step0`, `step1`, …), the checks RJSF
  * makes while rendering (`checks`, by key) and, with `include: 'all'`, the whole form's (`form`); with `step`,
  * only that step's validator and checks. The browser runs it under a Content-Security-Policy without
- * `unsafe-eval`.
+ * `unsafe-eval`. A step's module whose validator checks phone numbers, in a bundle with `phoneRuntimeImport`, also
+ * exports `prepare(attempt?)`, which must have resolved before the validator runs (`deferredPhoneChecks`).
  */
 export function precompileValidators(form: CompiledForm, opts: PrecompileOptions): string {
   const { step } = opts;
@@ -115,6 +166,13 @@ export function precompileValidators(form: CompiledForm, opts: PrecompileOptions
     exportsById[name] = key;
     checkNames.push(`${JSON.stringify(key)}: ${name}`);
   }
-  const code = toEsModule(standaloneCode.default(ajv, exportsById), opts);
+  const standalone = standaloneCode.default(ajv, exportsById);
+  // a step's phone checks load apart (`prepare`) unless RJSF needs them to draw the step: a render check with them
+  const checkExports = Object.fromEntries(Object.entries(exportsById).filter(([name]) => name.startsWith('check')));
+  const deferPhone =
+    step !== undefined &&
+    PHONE_CHECK.test(standalone) &&
+    !(checkNames.length > 0 && PHONE_CHECK.test(standaloneCode.default(ajv, checkExports)));
+  const code = toEsModule(standalone, opts, deferPhone);
   return `${code}\nexport const checks = { ${checkNames.join(', ')} };\n`;
 }

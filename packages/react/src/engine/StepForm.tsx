@@ -234,7 +234,15 @@ export function StepForm({
   const latest = useRef(context.data);
   latest.current = context.data;
   const confirmModal = useCallback(
-    (index: number) => {
+    function confirm(index: number) {
+      // the step's validators still load what they check apart (the phone-number checks): confirm once they are there
+      if (validation.canValidate && !validation.canValidate(stepIndex)) {
+        void validation.loadStep?.(stepIndex).then(
+          () => confirm(index),
+          () => {}, // the step shows the failure (useStepCode)
+        );
+        return;
+      }
       const section = sections[index];
       const failing = validateStepData(validation, form, stepIndex, latest.current, locale).filter((e) =>
         section.fields.includes(e.field),

@@ -17,7 +17,7 @@ import {
 } from '@antrag/core/wizard';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { Alert, Button } from 'antd';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useHydrated } from '../hooks/useHydrated.js';
 import { useMediaQuery } from '../hooks/useMediaQuery.js';
 import { type ApiEnv, ApiStatusError, type SubmitOutcome, submit, useSubmitMutation } from './api.js';
@@ -137,6 +137,21 @@ export function Wizard(props: WizardProps) {
 
   // the step shows once the code of its widgets and fields and its validators are there; the next step's load then
   const stepCode = useStepCode(form, stepShown, widgets, fields, validation);
+  // a step drawn before what its validators load apart (the phone-number checks, after the first screen): Next
+  // waits for it, then submits again; a failure to load it shows as the step's (`stepCode.failed`)
+  const [awaitingChecks, setAwaitingChecks] = useState(false);
+  const onStepSubmit = (event: FormEvent<HTMLFieldSetElement>) => {
+    if (!validation.canValidate || validation.canValidate(stepShown)) return;
+    event.preventDefault();
+    event.stopPropagation(); // before RJSF's own handler, which would validate
+    const stepForm = event.target as HTMLFormElement;
+    if (awaitingChecks) return;
+    setAwaitingChecks(true);
+    void stepCode.whenValidatable().then((ok) => {
+      setAwaitingChecks(false);
+      if (ok && stepForm.isConnected) stepForm.requestSubmit();
+    });
+  };
 
   // the result screen's code loads while the last step is filled in
   const onLastStep = stepShown >= 0 && isLastStep(form, state);
@@ -348,7 +363,12 @@ export function Wizard(props: WizardProps) {
       ) : (
         // a page drawn on the server shows its step at once, but takes input only once React listens: what is
         // tapped or typed before would be lost (a select that does not open, a Next that does nothing)
-        <fieldset className="antrag-step-fieldset" disabled={!hydrated} aria-busy={hydrated ? undefined : true}>
+        <fieldset
+          className="antrag-step-fieldset"
+          disabled={!hydrated}
+          aria-busy={hydrated ? undefined : true}
+          onSubmitCapture={onStepSubmit}
+        >
           <StepForm
             validation={validation}
             key={state.step}
@@ -368,7 +388,7 @@ export function Wizard(props: WizardProps) {
               step={step}
               isFirst={state.step === 0}
               isLast={isLastStep(form, state)}
-              busy={state.status === 'submitting'}
+              busy={state.status === 'submitting' || awaitingChecks}
               blocked={state.uploadsInFlight > 0 || stepHeld.some((h) => h.next)}
               doneAllowed={doneAllowed(form, state.data)}
               onBack={() => dispatch({ type: 'back' })}

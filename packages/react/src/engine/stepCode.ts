@@ -7,7 +7,7 @@
 
 import type { CompiledForm } from '@antrag/core/compile/types';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isLazyComponent, type LazyComponent } from '../widgets/lazy.js';
 import type { StepValidation } from './validator.js';
 
@@ -57,8 +57,16 @@ export function preloadStepParts(
 
 /** Whether a step may show, and what to do when its validators could not be loaded. */
 export interface StepCode {
-  /** The step's widgets, fields and validators are there (or a widget's loading failed: it shows its error). */
+  /**
+   * The step's widgets, fields and validators' module are there (or a widget's loading failed: it shows its error):
+   * it can be drawn.
+   */
   ready: boolean;
+  /**
+   * Settles once the step can be validated, what its validators load apart (the phone-number checks) there too:
+   * `true`, or `false` when loading failed (`failed` then says so). A step drawn before is checked only then.
+   */
+  whenValidatable(): Promise<boolean>;
   /** The step's validators could not be loaded: the step cannot be checked, so it does not show. */
   failed: boolean;
   /** Loads the step's code again after a failure. */
@@ -68,8 +76,10 @@ export interface StepCode {
 /**
  * Whether the code of step `step` is there: its widgets and fields, and its validators where they load per step
  * (`StepValidation.loadStep`). When it is not, loads it and renders again once it is, or once loading failed:
- * a widget's failure shows where the widget is drawn, a failure of the validators in `failed`. Once a step is
- * ready, the next step's code loads, so Next seldom waits for it.
+ * a widget's failure shows where the widget is drawn, a failure of the validators in `failed`. A step whose
+ * validators' module is there shows at once (a page drawn on the server hydrates without waiting) while what
+ * they load apart (the phone-number checks) comes after it. Once a step is ready, the next step's code loads, so
+ * Next seldom waits for it.
  */
 export function useStepCode(
   form: CompiledForm,
@@ -84,7 +94,9 @@ export function useStepCode(
   );
   const [attempt, setAttempt] = useState(0);
   const validatorsThere = step < 0 || !validation?.hasStep || validation.hasStep(step);
-  const loaded = validatorsThere && parts.every((part) => part.isLoaded());
+  const checkable = step < 0 || !validation?.canValidate || validation.canValidate(step);
+  const drawable = validatorsThere && parts.every((part) => part.isLoaded());
+  const loaded = drawable && checkable;
   const [settled, setSettled] = useState<{ parts: typeof parts; attempt: number; failed: boolean }>();
   useEffect(() => {
     if (loaded) return;
@@ -106,11 +118,30 @@ export function useStepCode(
     };
   }, [parts, loaded, validation, form, step, attempt]);
   const settledNow = settled?.parts === parts && settled.attempt === attempt ? settled : undefined;
-  const ready = loaded || (settledNow !== undefined && !settledNow.failed);
+  // a drawn step whose apart-loaded checks failed to come (their load runs in the background) stays as it is, with
+  // whatever the applicant is typing: only a Next that needed them says so (`whenValidatable`)
+  const [checksFailed, setChecksFailed] = useState<{ step: number; attempt: number }>();
+  const nextFailed = checksFailed?.step === step && checksFailed.attempt === attempt;
+  // (what failed may have come meanwhile, loaded for another reason: a draft moved onto this version loads every step)
+  const failed = !loaded && settledNow?.failed === true && (!drawable || nextFailed);
+  const ready = !failed && (drawable || settledNow !== undefined);
   useEffect(() => {
     if (!ready || step < 0 || step + 1 >= form.stepSchemas.length) return;
     void preloadParts(lazyPartsOf(form, step + 1, widgets, fields));
     validation?.loadStep?.(step + 1).catch(() => {}); // a failure shows when that step is opened
   }, [ready, form, step, widgets, fields, validation]);
-  return { ready, failed: !ready && settledNow?.failed === true, retry: () => setAttempt((a) => a + 1) };
+  const whenValidatable = useCallback(
+    (): Promise<boolean> =>
+      step < 0 || !validation?.loadStep
+        ? Promise.resolve(true)
+        : validation.loadStep(step).then(
+            () => true,
+            () => {
+              setChecksFailed({ step, attempt });
+              return false;
+            },
+          ),
+    [validation, step, attempt],
+  );
+  return { ready, whenValidatable, failed, retry: () => setAttempt((a) => a + 1) };
 }

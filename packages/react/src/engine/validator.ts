@@ -25,9 +25,20 @@ export interface StepValidation {
   readonly form: FormValidator;
   /** Is `data` valid against a sub-schema of a step's render schema (a condition's `if`, a choice)? */
   check(schema: RJSFSchema, data: unknown): boolean;
-  /** Whether step `step`'s validators are there. Without it, every step's always are. */
+  /**
+   * Whether step `step`'s module is there, so the step can be drawn (RJSF's checks). Without it, every step's
+   * always is.
+   */
   hasStep?(step: number): boolean;
-  /** Loads step `step`'s validators (once; again after a failure); rejects when they cannot be loaded. */
+  /**
+   * Whether step `step` can be validated: its module is there and has loaded what it loads apart (the phone-number
+   * checks: `prepare`). Without it, every step with its module can.
+   */
+  canValidate?(step: number): boolean;
+  /**
+   * Loads step `step`'s validators until the step can be validated (once; again after a failure); rejects when
+   * they cannot be loaded.
+   */
   loadStep?(step: number): Promise<void>;
 }
 
@@ -36,6 +47,12 @@ export interface PrecompiledModule {
   checks: Record<string, ValidateFn>;
   /** The version of the form the server generated the module for (absent from modules of other origins). */
   formVersion?: number;
+  /**
+   * Loads what the module's validators need beyond it (the phone-number checks, which carry libphonenumber's
+   * metadata), so the step is drawn before they come; `attempt` counts failed loads (another address). Present
+   * only where needed; the validators throw until it has resolved.
+   */
+  prepare?: (attempt?: number) => Promise<void>;
   [name: string]: unknown;
 }
 
@@ -77,7 +94,9 @@ export function precompiledValidation(form: CompiledForm, mod: PrecompiledModule
  * `load` when the wizard is about to show the step (`loadStep`); `loaded` holds those already there (the first
  * step's, fetched with the form). `attempt` counts the step's failed loads, so that a retry can ask for another
  * address: browsers that follow the HTML standard before 2025 keep a failed module import for the page's life
- * (Chromium 156 asks again). Validating a step whose module is not there is an error that says so.
+ * (Chromium 156 asks again). A step is drawn as soon as its module is there (`hasStep`) but validated only once
+ * the module's `prepare` has resolved (`canValidate`; `loadStep` waits for both), so the phone-number checks load
+ * after the first screen. Validating a step before then is an error that says so.
  */
 export function stepwiseValidation(
   form: CompiledForm,
@@ -85,19 +104,31 @@ export function stepwiseValidation(
   loaded: ReadonlyMap<number, PrecompiledModule> = new Map(),
 ): StepValidation {
   const fns = new Map<number, ValidateFn>();
+  const modules = new Map<number, PrecompiledModule>();
+  /** The steps whose module needs no `prepare`, or whose `prepare` has resolved. */
+  const prepared = new Set<number>();
   const checks: Record<string, ValidateFn> = {};
   const pending = new Map<number, Promise<void>>();
   const failures = new Map<number, number>();
+  // every step's `prepare` loads the same phone runtime: once its address failed, every step asks for another
+  let prepareFailures = 0;
   const add = (step: number, mod: PrecompiledModule) => {
     fns.set(step, stepOf(form, mod, step));
+    modules.set(step, mod);
+    if (typeof mod.prepare !== 'function') prepared.add(step);
     Object.assign(checks, mod.checks ?? {});
   };
   for (const [step, mod] of loaded) add(step, mod);
+  const prepare = (step: number, mod: PrecompiledModule): Promise<void> =>
+    mod.prepare ? mod.prepare(prepareFailures).then(() => void prepared.add(step)) : Promise.resolve();
   // formValidatorFrom reads a function's `errors` after calling it: each step's stands in for its module's
   const steps = form.stepSchemas.map((_s, i) => {
     const validate: ValidateFn = (data) => {
       const fn = fns.get(i);
       if (!fn) throw new Error(`The validators of step ${i} of form '${form.id}' have not been loaded`);
+      if (!prepared.has(i)) {
+        throw new Error(`The validators of step ${i} of form '${form.id}' are not ready: await loadStep(${i}) first`);
+      }
       const valid = fn(data);
       validate.errors = fn.errors;
       fn.errors = null;
@@ -109,17 +140,30 @@ export function stepwiseValidation(
     form: formValidatorFrom(form, { steps }),
     check: checkerOf(form, checks),
     hasStep: (step) => fns.has(step),
+    canValidate: (step) => prepared.has(step),
     loadStep(step) {
-      if (fns.has(step)) return Promise.resolve();
+      if (prepared.has(step)) return Promise.resolve();
       let loading = pending.get(step);
       if (!loading) {
-        loading = load(step, failures.get(step) ?? 0)
-          .then(
-            (mod) => add(step, mod),
-            (error: unknown) => {
-              failures.set(step, (failures.get(step) ?? 0) + 1);
+        const there = modules.get(step);
+        const module = there
+          ? Promise.resolve(there)
+          : load(step, failures.get(step) ?? 0).then(
+              (mod) => {
+                add(step, mod);
+                return mod;
+              },
+              (error: unknown) => {
+                failures.set(step, (failures.get(step) ?? 0) + 1);
+                throw error;
+              },
+            );
+        loading = module
+          .then((mod) =>
+            prepare(step, mod).catch((error: unknown) => {
+              prepareFailures += 1;
               throw error;
-            },
+            }),
           )
           .finally(() => pending.delete(step));
         pending.set(step, loading);
