@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // the workspace packages from their sources (their `antrag:source` export condition): tests need no package build.
   // Every project below inherits these (`extends: true`).
-  resolve: { conditions: ['antrag:source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['antrag:source', ...defaultClientConditions],
+    // Node loads antd's CommonJS build (lib/) under the tests; the engine's one deep import of antd (its form item's
+    // context, widgets/shared/antdFieldStatus.tsx) must reach the module those controls read, as it does in a bundle
+    alias: { 'antd/es/form/context.js': 'antd/lib/form/context.js' },
+  },
   // Vitest hands the SSR conditions to Node as --conditions too: no `module` there (Node would then load packages'
   // extension-less ES builds, such as @aws-sdk's dist-es), only ours on top of Node's own
   ssr: { resolve: { conditions: ['antrag:source', 'node', 'development|production'] } },

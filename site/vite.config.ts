@@ -61,6 +61,13 @@ export default defineConfig({
             'validation-runtime-phone': resolve(web, 'validation-runtime-phone.ts'),
           },
           preserveEntrySignatures: 'exports-only',
+          // @rc-component/form declares no `sideEffects`, so antd's form context, which nearly every antd control
+          // imports (a form item's status), kept all of it in every page: the form store, async-validator. It has
+          // none; unused, it drops out (the light field template draws no form item).
+          treeshake: {
+            moduleSideEffects: (id: string) =>
+              /[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/.test(id) ? false : undefined,
+          },
           output: {
             entryFileNames: (chunk) =>
               chunk.name.startsWith('validation-runtime') ? `assets/${chunk.name}.js` : 'assets/[name]-[hash].js',

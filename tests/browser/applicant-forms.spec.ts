@@ -239,6 +239,8 @@ test.describe('calling codes', () => {
     await page.goto(`${server}/forms/contact-enquiry?lang=de`);
     const box = page.getByRole('combobox', { name: /Vorwahl/ });
     await box.click();
+    // the stand-in loads antd's select on first use and opens it: its list is there once it says so
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
     const list = await box.getAttribute('aria-controls');
     const popup = page.locator(`[id="${list}"]`).locator('xpath=..');
     const titles = await popup
@@ -384,7 +386,7 @@ test.describe('one UI font', () => {
       await page.goto(`${server}${path}`);
       const heading = page.locator('.antrag-wizard h2').first();
       await expect(heading).toBeVisible();
-      const input = page.locator('.antrag-wizard input.ant-input').first();
+      const input = page.locator('.antrag-wizard').getByRole('textbox').first();
       const fontOf = (l: Locator) => l.evaluate((e) => getComputedStyle(e).fontFamily);
       const headingFont = await fontOf(heading);
       expect(headingFont).not.toMatch(/Times/);

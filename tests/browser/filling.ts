@@ -45,9 +45,17 @@ export async function expectMessage(page: Page, label: string, message: string):
   else await expect(field(page, label)).not.toHaveAccessibleDescription(/This field is required|The data is invalid/);
 }
 
-/** Picks `option` in the antd select labelled `label`, typing `search` first when given. */
+/**
+ * Picks `option` in the select labelled `label`: the platform's own (a plain select) by the option's label, antd's
+ * (a searchable one) by a click into its list after typing `search` when given.
+ */
 export async function choose(page: Page, label: string, option: string, search?: string): Promise<void> {
   const box = page.getByRole('combobox', { name: named(label) });
+  if (await box.evaluate((el) => el instanceof HTMLSelectElement)) {
+    await box.selectOption({ label: option });
+    await expect(box.locator('option:checked')).toHaveText(option);
+    return;
+  }
   await box.click();
   // antd's visible list items carry no role (its role=option copies for screen readers are 0×0): the item is
   // found by its title (the option's label) inside the popup of the listbox the combobox controls

@@ -99,9 +99,17 @@ async function pick(page: Page, group: string | RegExp, option: string): Promise
   await expect(radio).toBeChecked();
 }
 
-/** Picks `option` in the antd select labelled `label`, typing `search` first when given. */
+/**
+ * Picks `option` in the select labelled `label`: the platform's own (a plain select) by the option's label, antd's
+ * (a searchable one) by a click into its list after typing `search` when given.
+ */
 async function choose(page: Page, label: string, option: string, search?: string): Promise<void> {
   const box = combobox(page, label);
+  if (await box.evaluate((el) => el instanceof HTMLSelectElement)) {
+    await box.selectOption({ label: option });
+    await expect(box.locator('option:checked')).toHaveText(option);
+    return;
+  }
   await box.click();
   if (search) await box.pressSequentially(search);
   // antd's list items carry no role (its role=option copies for screen readers are 0×0 and hold only the

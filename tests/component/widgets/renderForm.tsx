@@ -1,5 +1,5 @@
 import Form from '@rjsf/antd';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { render } from '@testing-library/react';
 import { fields, type WidgetFormContext, widgets } from '../../../packages/react/src/widgets/index.js';
@@ -10,6 +10,8 @@ export function renderForm(opts: {
   uiSchema?: UiSchema;
   formData?: unknown;
   formContext?: WidgetFormContext;
+  /** Errors shown at the fields from the start (a field's `rawErrors`), as after a failed Next: `{ v: { __errors } }`. */
+  extraErrors?: Record<string, unknown>;
   /** Called with the form data of every change, as the form reports it. */
   onChange?: (formData: unknown) => void;
 }) {
@@ -21,6 +23,7 @@ export function renderForm(opts: {
       uiSchema={opts.uiSchema}
       formData={opts.formData}
       formContext={opts.formContext}
+      extraErrors={opts.extraErrors as ErrorSchema | undefined}
       validator={validator}
       widgets={widgets}
       fields={fields}

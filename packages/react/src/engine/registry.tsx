@@ -1,42 +1,45 @@
 /**
- * The widgets and fields a runner uses when it is given none: the project's own (`widgets/`) over
- * RJSF's antd widgets under the names the compiler writes, and a visible notice for fields not built yet.
- * RJSF's antd widgets load, like the project's, when a step uses them (`widgets/lazy.tsx`).
+ * The widgets and fields a runner uses when it is given none: the project's own (`widgets/`) under the names the
+ * compiler writes, over fallbacks for names the project leaves open, and a visible notice for fields not built yet.
+ * The fallbacks are the project's light controls (native inputs drawn on antd's tokens) where one exists, else
+ * RJSF's antd widgets, which load, like the project's, when a step uses them (`widgets/lazy.tsx`).
  */
 
 import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import { Alert } from 'antd';
-import { fieldsShowingNestedErrors, fields as projectFields, widgets as projectWidgets } from '../widgets/index.js';
+import {
+  fieldsShowingNestedErrors,
+  fields as projectFields,
+  widgets as projectWidgets,
+  withFieldStatus,
+} from '../widgets/index.js';
 import { lazyComponent } from '../widgets/lazy.js';
 import { runnerContextOf } from './context.js';
 import { withDeferredChange } from './deferredWidget.js';
 
 const core = getDefaultRegistry().widgets;
 
-/** RJSF's antd widgets, each loaded when first used (`@rjsf/antd`'s index would load all of them at once). */
+/**
+ * RJSF's antd widgets that have no light counterpart, each loaded when first used (`@rjsf/antd`'s index would load all
+ * of them at once).
+ */
 const Widgets = {
-  TextareaWidget: lazyComponent<WidgetProps>(() =>
-    import('@rjsf/antd/lib/widgets/TextareaWidget/index.js').then((m) => m.default),
-  ),
-  SelectWidget: lazyComponent<WidgetProps>(() =>
-    import('@rjsf/antd/lib/widgets/SelectWidget/index.js').then((m) => m.default),
-  ),
-  RadioWidget: lazyComponent<WidgetProps>(() =>
-    import('@rjsf/antd/lib/widgets/RadioWidget/index.js').then((m) => m.default),
-  ),
-  CheckboxesWidget: lazyComponent<WidgetProps>(() =>
-    import('@rjsf/antd/lib/widgets/CheckboxesWidget/index.js').then((m) => m.default),
-  ),
-  CheckboxWidget: lazyComponent<WidgetProps>(() =>
-    import('@rjsf/antd/lib/widgets/CheckboxWidget/index.js').then((m) => m.default),
-  ),
   DateWidget: lazyComponent<WidgetProps>(() =>
-    import('@rjsf/antd/lib/widgets/DateWidget/index.js').then((m) => m.default),
+    withFieldStatus(import('@rjsf/antd/lib/widgets/DateWidget/index.js').then((m) => m.default)),
   ),
   RangeWidget: lazyComponent<WidgetProps>(() =>
-    import('@rjsf/antd/lib/widgets/RangeWidget/index.js').then((m) => m.default),
+    withFieldStatus(import('@rjsf/antd/lib/widgets/RangeWidget/index.js').then((m) => m.default)),
   ),
+};
+
+/** The light controls (`widgets/light/`): a native control in antd's look, no antd input code. */
+const light = {
+  textarea: projectWidgets.textarea,
+  select: projectWidgets.select,
+  radio: projectWidgets.radio,
+  checkbox: projectWidgets.checkbox,
+  checkboxes: projectWidgets.checkboxes,
 };
 
 /** Fields whose real widget lives in `widgets/`: a visible notice instead of a silent gap. */
@@ -56,16 +59,16 @@ function NotImplementedField({ uiSchema, registry }: FieldProps) {
 export const fallbackWidgets: RegistryWidgetsType = {
   text: core.TextWidget,
   email: core.EmailWidget,
-  textarea: Widgets.TextareaWidget,
-  select: Widgets.SelectWidget,
-  searchSelect: Widgets.SelectWidget,
-  radio: Widgets.RadioWidget,
-  choiceButtons: Widgets.RadioWidget,
-  choiceSlider: Widgets.RadioWidget,
-  checkboxes: Widgets.CheckboxesWidget,
-  tags: Widgets.SelectWidget,
-  checkbox: Widgets.CheckboxWidget,
-  switch: Widgets.CheckboxWidget,
+  textarea: light.textarea,
+  select: light.select,
+  searchSelect: light.select,
+  radio: light.radio,
+  choiceButtons: light.radio,
+  choiceSlider: light.radio,
+  checkboxes: light.checkboxes,
+  tags: light.checkboxes,
+  checkbox: light.checkbox,
+  switch: light.checkbox,
   date: Widgets.DateWidget,
   month: core.TextWidget,
   number: core.UpDownWidget,

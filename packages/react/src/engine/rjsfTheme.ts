@@ -2,14 +2,13 @@
  * RJSF's form with the antd theme's templates, taken one by one: `@rjsf/antd`'s index builds its theme from every
  * antd widget too (date picker, select, slider, …), which would put all of them into a form's first screen. The
  * widgets come from the runner's registry instead (`registry.tsx`), each loaded when a step uses it. The error list
- * is RJSF's own (the runner shows none), and so is the cyclic-schema template (no form has one).
+ * is RJSF's own (the runner shows none), and so is the cyclic-schema template (no form has one). The templates drawn
+ * around every field are the light ones (`widgets/light/`): the input template and the additional-property wrapper
+ * with the light text box, the field template (antd's form item's look, without antd's form code), its error list,
+ * help, description and title.
  */
 import ArrayFieldItemTemplate from '@rjsf/antd/lib/templates/ArrayFieldItemTemplate/index.js';
 import ArrayFieldTemplate from '@rjsf/antd/lib/templates/ArrayFieldTemplate/index.js';
-import BaseInputTemplate from '@rjsf/antd/lib/templates/BaseInputTemplate/index.js';
-import DescriptionFieldTemplate from '@rjsf/antd/lib/templates/FieldDescriptionTemplate/index.js';
-import FieldErrorTemplate from '@rjsf/antd/lib/templates/FieldErrorTemplate/index.js';
-import FieldTemplate from '@rjsf/antd/lib/templates/FieldTemplate/index.js';
 import GridTemplate from '@rjsf/antd/lib/templates/GridTemplate/index.js';
 import {
   AddButton,
@@ -23,14 +22,22 @@ import MultiSchemaFieldTemplate from '@rjsf/antd/lib/templates/MultiSchemaFieldT
 import ObjectFieldTemplate from '@rjsf/antd/lib/templates/ObjectFieldTemplate/index.js';
 import OptionalDataControlsTemplate from '@rjsf/antd/lib/templates/OptionalDataControlsTemplate/index.js';
 import SubmitButton from '@rjsf/antd/lib/templates/SubmitButton/index.js';
-import TitleFieldTemplate from '@rjsf/antd/lib/templates/TitleField/index.js';
-import WrapIfAdditionalTemplate from '@rjsf/antd/lib/templates/WrapIfAdditionalTemplate/index.js';
 import type { FormProps } from '@rjsf/core';
 import { withTheme } from '@rjsf/core';
 import type { RJSFSchema, TemplatesType } from '@rjsf/utils';
 import type { ComponentType } from 'react';
+// the light ones (widgets/light/): antd's Input, InputNumber and Form.Item stay out of every form's first screen
+import {
+  BaseInputTemplate,
+  DescriptionFieldTemplate,
+  FieldErrorTemplate,
+  FieldHelpTemplate,
+  FieldTemplate,
+  TitleFieldTemplate,
+  WrapIfAdditionalTemplate,
+} from '../widgets/index.js';
 
-/** The antd theme's templates (what `Templates` of `@rjsf/antd` holds, less the two named above). */
+/** The antd theme's templates (what `Templates` of `@rjsf/antd` holds), the field-level ones light. */
 export const Templates = {
   ArrayFieldItemTemplate,
   ArrayFieldTemplate,
@@ -38,6 +45,7 @@ export const Templates = {
   ButtonTemplates: { AddButton, CopyButton, MoveDownButton, MoveUpButton, RemoveButton, SubmitButton, ClearButton },
   DescriptionFieldTemplate,
   FieldErrorTemplate,
+  FieldHelpTemplate,
   FieldTemplate,
   GridTemplate,
   MultiSchemaFieldTemplate,

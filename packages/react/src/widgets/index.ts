@@ -7,6 +7,19 @@ import { EmailWidget, TextWidget } from './text/TextWidget.js';
 // the widgets' storage keys, registered with the engine as the registry loads
 import './storage.js';
 
+// RJSF's templates that drew antd's Input, with the light text box (the engine's theme takes them instead)
+export { BaseInputTemplate } from './light/BaseInputTemplate.js';
+// and those that drew antd's Form.Item, title divider and grid: light ones on antd's classes and tokens
+export { FieldTemplate } from './light/FieldTemplate.js';
+export {
+  DescriptionFieldTemplate,
+  FieldErrorTemplate,
+  FieldHelpTemplate,
+  TitleFieldTemplate,
+} from './light/fieldParts.js';
+export { WrapIfAdditionalTemplate } from './light/WrapIfAdditionalTemplate.js';
+// an antd control loaded with the field's error state, as antd's form item gave it (RJSF's antd widgets in the registry)
+export { withFieldStatus } from './shared/loadOnUse.js';
 export type { WidgetFormContext } from './shared/texts.js';
 export { signedUpload, UploadError } from './upload/signedUpload.js';
 
@@ -36,11 +49,13 @@ export const widgets = {
     import('./choice/ChoiceSliderWidget.js').then((m) => m.ChoiceSliderWidget),
   ),
   agreement: lazyComponent<WidgetProps>(() => import('./choice/AgreementWidget.js').then((m) => m.AgreementWidget)),
+  checkbox: lazyComponent<WidgetProps>(() => import('./choice/CheckboxWidget.js').then((m) => m.CheckboxWidget)),
+  checkboxes: lazyComponent<WidgetProps>(() => import('./choice/CheckboxWidget.js').then((m) => m.CheckboxesWidget)),
   otp: lazyComponent<WidgetProps>(() => import('./otp/OtpWidget.js').then((m) => m.OtpWidget)),
   country: lazyComponent<WidgetProps>(() => import('./country/CountryWidget.js').then((m) => m.CountryWidget)),
   switch: lazyComponent<WidgetProps>(() => import('./choice/SwitchWidget.js').then((m) => m.SwitchWidget)),
   number: lazyComponent<WidgetProps>(() => import('./choice/NumberWidget.js').then((m) => m.NumberWidget)),
-  range: lazyComponent<WidgetProps>(() => import('./choice/NumberWidget.js').then((m) => m.RangeWidget)),
+  range: lazyComponent<WidgetProps>(() => import('./choice/RangeWidget.js').then((m) => m.RangeWidget)),
   tags: lazyComponent<WidgetProps>(() => import('./choice/TagsWidget.js').then((m) => m.TagsWidget)),
   place: lazyComponent<WidgetProps>(() => import('./place/PlaceWidget.js').then((m) => m.PlaceWidget)),
   universitySelect: lazyComponent<WidgetProps>(() =>

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { Checkbox } from 'antd';
 import { moneyParams } from '../computed/format.js';
+import { Checkbox } from '../light/Checkbox.js';
 import { ariaFor } from '../shared/aria.js';
 import { Markdownish } from '../shared/Markdownish.js';
 import { textsOf } from '../shared/texts.js';

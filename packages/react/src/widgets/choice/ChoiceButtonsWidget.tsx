@@ -1,11 +1,15 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { Checkbox, Radio } from 'antd';
 import { useMemo } from 'react';
+import { Checkbox } from '../light/Checkbox.js';
+import { RadioGroup } from '../light/RadioGroup.js';
 import { ariaFor } from '../shared/aria.js';
 import { textsOf } from '../shared/texts.js';
 import { type ChoiceValue, choicesOf } from './options.js';
 
-/** Options as a row of buttons: one choice (radio buttons) or, for an array value, several (toggle buttons). */
+/**
+ * Options as a row of buttons: one choice (native radios drawn as antd's solid button group; the arrow keys move
+ * and choose) or, for an array value, several (checkboxes in a row, kept in the options' order).
+ */
 export function ChoiceButtonsWidget(props: WidgetProps) {
   const { id, value, onChange, disabled, readonly, rawErrors, registry, schema, label } = props;
   const { t } = textsOf(registry);
@@ -39,16 +43,16 @@ export function ChoiceButtonsWidget(props: WidgetProps) {
     );
   }
   return (
-    <Radio.Group
+    <RadioGroup
       id={id}
+      name={id}
+      buttons
+      labels={choices.map((c) => c.label)}
+      checked={choices.findIndex((c) => c.value === value)}
+      onChoose={(i) => onChange(choices[i].value)}
+      disabled={disabled || readonly}
       aria-label={label}
       {...aria}
-      optionType="button"
-      buttonStyle="solid"
-      disabled={disabled || readonly}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      options={choices.map((c) => ({ value: c.value as string | number, label: c.label }))}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { Input } from 'antd';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { TextBox } from '../light/TextBox.js';
 import { ariaFor } from '../shared/aria.js';
 import { maybe, textsOf } from '../shared/texts.js';
 import { formatNumberText, type NumberText, parseNumberText } from './numberText.js';
@@ -67,8 +67,9 @@ export function NumberInput({ widget, min, max, step = 1, prefix, suffix }: Numb
   };
 
   const nonNegative = min !== undefined && min >= 0;
+  const aria = ariaFor(id, rawErrors);
   return (
-    <Input
+    <TextBox
       id={id}
       role="spinbutton"
       inputMode={nonNegative ? (whole ? 'numeric' : 'decimal') : 'text'}
@@ -82,12 +83,12 @@ export function NumberInput({ widget, min, max, step = 1, prefix, suffix }: Numb
       placeholder={maybe(t, placeholder)}
       disabled={disabled}
       readOnly={readonly}
-      style={{ width: '100%' }}
+      invalid={aria['aria-invalid']}
       onChange={(e) => change(e.target.value)}
       onKeyDown={stepBy}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
-      {...ariaFor(id, rawErrors)}
+      {...aria}
     />
   );
 }

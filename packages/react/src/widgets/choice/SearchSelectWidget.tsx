@@ -1,11 +1,11 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { Select } from 'antd';
-import { useMemo, useState } from 'react';
-import { useDebounced } from '../../hooks/useDebounced.js';
+import { useMemo } from 'react';
 import { ariaFor } from '../shared/aria.js';
-import { maybe, textsOf } from '../shared/texts.js';
-import { codeOf, countryFor, dialChoices, isDialOptions } from './dialCodes.js';
-import { type Choice, type ChoiceValue, choicesOf } from './options.js';
+import { describedBy, failedNoticeId, heavyPart, LoadFailed, useLoadOnUse } from '../shared/loadOnUse.js';
+import { SelectStandIn } from '../shared/SelectStandIn.js';
+import { maybe, type Translate, textsOf } from '../shared/texts.js';
+import { countryFor, dialChoices, isDialOptions } from './dialCodes.js';
+import { type Choice, choicesOf } from './options.js';
 
 export const SEARCH_DEBOUNCE_MS = 200;
 
@@ -18,42 +18,46 @@ export function filterChoices(choices: Choice[], text: string, allowCustom: bool
   return allowCustom && !exact ? [...found, { value: text.trim(), label: text.trim() }] : found;
 }
 
-/** A searchable single choice (search debounced 200 ms); with allowCustom a typed value may be kept. */
+/** The choices of a searchable select: calling codes one a country ('Germany (+49)'), else its options. */
+export function searchChoicesOf(props: WidgetProps, t: Translate, locale: string): Choice[] {
+  const list = props.options.options;
+  return isDialOptions(list) ? dialChoices(list, locale) : choicesOf(props, t);
+}
+
+/** antd's Select, loaded when a searchable select is first used (see ../shared/loadOnUse.tsx). */
+export const searchSelect = heavyPart(() => import('./SearchSelectList.js').then((m) => m.SearchSelectList));
+
+/**
+ * A searchable single choice (search debounced 200 ms); with allowCustom a typed value may be kept. A light stand-in
+ * shows the choice until the field is used; antd's Select then takes its place.
+ */
 export function SearchSelectWidget(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, disabled, readonly, placeholder, rawErrors, registry, options } = props;
-  const { allowCustom = false } = options as { allowCustom?: boolean };
   const { t, locale } = textsOf(registry);
-  // calling codes: one choice a country, told apart by its ISO code; the value stays the code
+  const { Heavy, handoff, standIn } = useLoadOnUse(searchSelect, id);
+  const choices = useMemo(() => (Heavy ? [] : searchChoicesOf(props, t, locale)), [Heavy, props, t, locale]);
+  if (Heavy) return <Heavy {...props} handoff={handoff} />;
   const dial = isDialOptions(options.options) ? options.options : undefined;
-  const [picked, setPicked] = useState<string>();
-  const choices = useMemo(() => (dial ? dialChoices(dial, locale) : choicesOf(props, t)), [dial, locale, props, t]);
-  const selected = dial ? countryFor(dial, value, picked) : value;
-  const [search, setSearch] = useState('');
-  const settled = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const shown = useMemo(() => {
-    const list = filterChoices(choices, settled, allowCustom);
-    // a custom value chosen earlier keeps its option so the select can show it
-    const hasValue = selected === undefined || selected === '' || list.some((c) => c.value === selected);
-    return hasValue || !allowCustom ? list : [...list, { value: selected as ChoiceValue, label: String(selected) }];
-  }, [choices, settled, allowCustom, selected]);
+  const selected = dial ? countryFor(dial, value) : value;
+  const chosen = selected === undefined || selected === null || selected === '' ? undefined : selected;
+  const aria = ariaFor(id, rawErrors);
   return (
-    <Select
-      id={id}
-      showSearch={{ filterOption: false, searchValue: search, onSearch: setSearch }}
-      value={selected === '' ? undefined : (selected as ChoiceValue | undefined)}
-      options={shown.map((c) => ({ value: c.value as string | number, label: c.label }))}
-      placeholder={maybe(t, placeholder)}
-      disabled={disabled || readonly}
-      allowClear={!props.required}
-      style={{ width: '100%' }}
-      onChange={(v) => {
-        setSearch('');
-        if (dial) setPicked(v as string | undefined);
-        onChange((dial ? codeOf(dial, v) : v) ?? undefined);
-      }}
-      onBlur={() => onBlur(id, value)}
-      onFocus={() => onFocus(id, value)}
-      {...ariaFor(id, rawErrors)}
-    />
+    <>
+      <SelectStandIn
+        id={id}
+        standIn={standIn}
+        shown={chosen === undefined ? undefined : (choices.find((c) => c.value === chosen)?.label ?? String(chosen))}
+        placeholder={maybe(t, placeholder)}
+        disabled={disabled || readonly}
+        invalid={aria['aria-invalid']}
+        feedback
+        aria-invalid={aria['aria-invalid']}
+        aria-describedby={describedBy(id, standIn, aria['aria-describedby'])}
+        onClear={props.required ? undefined : () => onChange(undefined)}
+        onFocus={() => onFocus(id, value)}
+        onBlur={() => onBlur(id, value)}
+      />
+      {standIn.failed && <LoadFailed id={failedNoticeId(id)} t={t} onRetry={standIn.retry} />}
+    </>
   );
 }

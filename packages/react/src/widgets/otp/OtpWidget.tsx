@@ -2,6 +2,7 @@ import type { SubmitSettings } from '@antrag/core/dsl/types';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, Form, Input, type InputRef } from 'antd';
 import { type ClipboardEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { AntdFieldStatus } from '../shared/antdFieldStatus.js';
 import { ariaFor } from '../shared/aria.js';
 import { formContextOf, type Translate, textOr, textsOf, type WidgetFormContext } from '../shared/texts.js';
 import { type CallFn, type CodeSend, type Retry, recentSend, sendCode, sendKey } from './sendCode.js';
@@ -146,55 +147,57 @@ export function OtpWidget(props: WidgetProps) {
   // leaves no room for the digit itself. The boxes keep the item's status (red borders) without the icons; the
   // group's message is said once, below the boxes.
   const boxes = (
-    <Form.Item noStyle hasFeedback={false}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a group of inputs that together make one value */}
-      <div
-        role="group"
-        aria-label={props.label}
-        style={{ display: 'flex', gap: 8 }}
-        aria-describedby={[aria['aria-describedby'], sending.active ? statusId : ''].filter(Boolean).join(' ')}
-      >
-        {digits.map((d, i) => (
-          <Input
-            // biome-ignore lint/suspicious/noArrayIndexKey: boxes are positions
-            key={i}
-            ref={(el) => {
-              refs.current[i] = el;
-            }}
-            id={i === 0 ? id : `${id}-${i}`}
-            aria-label={textOr(t, 'otp.digit', 'Digit {{n}} of {{total}}', { n: i + 1, total: length })}
-            aria-invalid={aria['aria-invalid']}
-            inputMode="numeric"
-            autoComplete={i === 0 ? 'one-time-code' : 'off'}
-            maxLength={length}
-            value={d}
-            disabled={disabled}
-            readOnly={readonly}
-            autoFocus={autofocus && i === 0}
-            style={{ width: 40, textAlign: 'center' }}
-            onPaste={onPaste(i)}
-            onKeyDown={onKeyDown(i)}
-            onBlur={() => onBlur(id, value)}
-            onChange={(e) => {
-              const typed = e.target.value.replace(/\D/g, '');
-              if (typed.length > 1) {
-                // autofill or typing over a filled box: spread the digits from here
+    <AntdFieldStatus>
+      <Form.Item noStyle hasFeedback={false}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a group of inputs that together make one value */}
+        <div
+          role="group"
+          aria-label={props.label}
+          style={{ display: 'flex', gap: 8 }}
+          aria-describedby={[aria['aria-describedby'], sending.active ? statusId : ''].filter(Boolean).join(' ')}
+        >
+          {digits.map((d, i) => (
+            <Input
+              // biome-ignore lint/suspicious/noArrayIndexKey: boxes are positions
+              key={i}
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              id={i === 0 ? id : `${id}-${i}`}
+              aria-label={textOr(t, 'otp.digit', 'Digit {{n}} of {{total}}', { n: i + 1, total: length })}
+              aria-invalid={aria['aria-invalid']}
+              inputMode="numeric"
+              autoComplete={i === 0 ? 'one-time-code' : 'off'}
+              maxLength={length}
+              value={d}
+              disabled={disabled}
+              readOnly={readonly}
+              autoFocus={autofocus && i === 0}
+              style={{ width: 40, textAlign: 'center' }}
+              onPaste={onPaste(i)}
+              onKeyDown={onKeyDown(i)}
+              onBlur={() => onBlur(id, value)}
+              onChange={(e) => {
+                const typed = e.target.value.replace(/\D/g, '');
+                if (typed.length > 1) {
+                  // autofill or typing over a filled box: spread the digits from here
+                  const next = [...digits];
+                  const fresh = typed.startsWith(d) && d ? typed.slice(d.length) : typed;
+                  for (let k = 0; k < fresh.length && i + k < length; k++) next[i + k] = fresh[k];
+                  commit(next);
+                  focus(i + fresh.length);
+                  return;
+                }
                 const next = [...digits];
-                const fresh = typed.startsWith(d) && d ? typed.slice(d.length) : typed;
-                for (let k = 0; k < fresh.length && i + k < length; k++) next[i + k] = fresh[k];
+                next[i] = typed;
                 commit(next);
-                focus(i + fresh.length);
-                return;
-              }
-              const next = [...digits];
-              next[i] = typed;
-              commit(next);
-              if (typed) focus(i + 1);
-            }}
-          />
-        ))}
-      </div>
-    </Form.Item>
+                if (typed) focus(i + 1);
+              }}
+            />
+          ))}
+        </div>
+      </Form.Item>
+    </AntdFieldStatus>
   );
   if (!sending.active) return boxes;
   const { state, secondsLeft } = sending;

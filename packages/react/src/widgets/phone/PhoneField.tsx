@@ -1,11 +1,13 @@
 import type { FieldProps } from '@rjsf/utils';
-import { Input, Select, Space } from 'antd';
-import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/max';
 import { useMemo } from 'react';
-import { countryOptions, matchesLabel } from '../../i18n/countryNames.js';
+import { countryOptions } from '../../i18n/countryNames.js';
+import { cx } from '../light/cx.js';
 import { ariaFor } from '../shared/aria.js';
 import { FieldLabel } from '../shared/FieldLabel.js';
+import { describedBy, failedNoticeId, heavyPart, LoadFailed, useLoadOnUse } from '../shared/loadOnUse.js';
+import { SelectStandIn } from '../shared/SelectStandIn.js';
 import { maybe, textOr, textsOf } from '../shared/texts.js';
+import { callingCodeOf, callingCodes } from './callingCodes.js';
 
 export interface PhoneValue {
   countryCode: string;
@@ -14,19 +16,25 @@ export interface PhoneValue {
   isoCode: string;
 }
 
-const DIALLABLE = new Set<string>(getCountries());
+/** antd's Select of calling codes, loaded when the code is first used (see ../shared/loadOnUse.tsx). */
+export const dialCodeSelect = heavyPart(() => import('./DialCodeSelect.js').then((m) => m.DialCodeSelect));
 
 /** Countries with a calling code, named in `locale` and sorted by that name. */
 export function dialOptions(locale: string): Array<{ iso: string; code: string; label: string }> {
+  const codes = callingCodes();
   return countryOptions(locale)
-    .filter((c) => DIALLABLE.has(c.iso))
+    .filter((c) => codes.has(c.iso))
     .map((c) => {
-      const code = `+${getCountryCallingCode(c.iso as CountryCode)}`;
+      const code = `+${codes.get(c.iso)}`;
       return { iso: c.iso, code, label: `${c.label} (${code})` };
     });
 }
 
-/** A dialling code and a number of digits only, as `{ countryCode: '+49', phoneNumber, isoCode: 'DE' }`. */
+/**
+ * A dialling code and a number of digits only, as `{ countryCode: '+49', phoneNumber, isoCode: 'DE' }`. The number
+ * is a light text box; the searchable list of codes is antd's Select, loaded when it is first used (a stand-in shows
+ * the chosen code until then).
+ */
 export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
   const {
     fieldPathId,
@@ -42,10 +50,11 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
     required,
   } = props;
   const id = fieldPathId.$id;
+  const codeId = `${id}_countryCode`;
   const { defaultCountry } = (uiSchema?.['ui:options'] ?? {}) as { defaultCountry?: string };
   const { t, locale } = textsOf(registry);
-  const options = useMemo(() => dialOptions(locale), [locale]);
-  const iso = formData?.isoCode || (defaultCountry && DIALLABLE.has(defaultCountry) ? defaultCountry : undefined);
+  const options = useMemo(() => dialOptions(locale).map((o) => ({ value: o.iso, label: o.label })), [locale]);
+  const iso = formData?.isoCode || (callingCodeOf(defaultCountry) ? defaultCountry : undefined);
   const label = maybe(t, uiSchema?.['ui:title']) ?? props.schema.title ?? props.name;
   const aria = ariaFor(id, rawErrors);
   const hintId = `${id}__digits`;
@@ -55,10 +64,12 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
   // the number's maximum length, as the compiler bounds it: the input stops there
   const numberSchema = (props.schema.properties as Record<string, { maxLength?: unknown }> | undefined)?.phoneNumber;
   const maxLength = typeof numberSchema?.maxLength === 'number' ? numberSchema.maxLength : undefined;
+  const { Heavy, handoff, standIn } = useLoadOnUse(dialCodeSelect, codeId);
 
   const emit = (next: Partial<PhoneValue>) => {
     const isoCode = next.isoCode ?? iso;
     const merged = { ...formData, ...next };
+    const countryCode = callingCodeOf(isoCode);
     // without a chosen country there is no code: left out, not '' (which would fail as 'The data is invalid!'
     // beside the number's own message)
     const value =
@@ -66,59 +77,84 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
         ? undefined
         : ({
             ...(merged.areaCode ? { areaCode: merged.areaCode } : {}),
-            ...(isoCode ? { countryCode: `+${getCountryCallingCode(isoCode as CountryCode)}`, isoCode } : {}),
+            ...(isoCode && countryCode ? { countryCode, isoCode } : {}),
             phoneNumber: merged.phoneNumber ?? '',
           } as PhoneValue);
     onChange(value, fieldPathId.path);
   };
 
+  const code = {
+    id: codeId,
+    'aria-label': textOr(t, 'phone.countryCode', 'Country code'),
+    // no code chosen while the number is wrong: the code is part of what to fix
+    'aria-invalid': (!iso && aria['aria-invalid']) || undefined,
+    'aria-describedby': !iso && aria['aria-invalid'] ? aria['aria-describedby'] : undefined,
+    disabled: disabled || readonly,
+  };
   return (
     <div>
       <FieldLabel htmlFor={id} required={required}>
         {label}
       </FieldLabel>
-      <Space.Compact style={{ width: '100%' }}>
-        <Select
-          id={`${id}_countryCode`}
-          aria-label={textOr(t, 'phone.countryCode', 'Country code')}
-          // no code chosen while the number is wrong: the code is part of what to fix
-          aria-invalid={(!iso && aria['aria-invalid']) || undefined}
-          aria-describedby={!iso && aria['aria-invalid'] ? aria['aria-describedby'] : undefined}
-          showSearch={{ filterOption: (input, option) => matchesLabel(input, option?.label) }}
-          value={iso}
-          options={options.map((o) => ({ value: o.iso, label: o.label }))}
-          disabled={disabled || readonly}
-          popupMatchSelectWidth={false}
-          style={{ width: '40%' }}
-          onChange={(v: string) => emit({ isoCode: v })}
-        />
-        <Input
-          id={id}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          value={formData?.phoneNumber ?? ''}
-          maxLength={maxLength}
-          placeholder={maybe(t, uiSchema?.['ui:placeholder'])}
-          disabled={disabled}
-          readOnly={readonly}
+      <span className="antrag-compact">
+        {Heavy ? (
+          <Heavy
+            {...code}
+            className="antrag-compact-first"
+            value={iso}
+            options={options}
+            handoff={handoff}
+            onChange={(v) => emit({ isoCode: v })}
+          />
+        ) : (
+          <SelectStandIn
+            {...code}
+            aria-describedby={describedBy(codeId, standIn, code['aria-describedby'])}
+            standIn={standIn}
+            shown={iso && options.find((o) => o.value === iso)?.label}
+            invalid={aria['aria-invalid']}
+            className="antrag-compact-first"
+            style={{ width: '40%' }}
+          />
+        )}
+        <span
+          className={cx(
+            'antrag-input',
+            'antrag-compact-last',
+            aria['aria-invalid'] && 'antrag-input-invalid',
+            disabled && 'antrag-input-disabled',
+          )}
           style={{ width: '60%' }}
-          aria-invalid={aria['aria-invalid'] || hint}
-          aria-describedby={hint ? `${hintId} ${aria['aria-describedby']}` : aria['aria-describedby']}
-          onChange={(e) => {
-            // kept as typed: a sign other than digits and spaces is refused by the form's check, with its
-            // message, never taken out behind the person's back
-            emit({ phoneNumber: e.target.value });
-          }}
-          onBlur={() => onBlur(id, formData)}
-          onFocus={() => onFocus(id, formData)}
-        />
-      </Space.Compact>
+        >
+          <input
+            id={id}
+            className="antrag-input-control"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            value={formData?.phoneNumber ?? ''}
+            maxLength={maxLength}
+            placeholder={maybe(t, uiSchema?.['ui:placeholder'])}
+            disabled={disabled}
+            readOnly={readonly}
+            aria-invalid={aria['aria-invalid'] || hint}
+            aria-describedby={hint ? `${hintId} ${aria['aria-describedby']}` : aria['aria-describedby']}
+            onChange={(e) => {
+              // kept as typed: a sign other than digits and spaces is refused by the form's check, with its
+              // message, never taken out behind the person's back
+              emit({ phoneNumber: e.target.value });
+            }}
+            onBlur={() => onBlur(id, formData)}
+            onFocus={() => onFocus(id, formData)}
+          />
+        </span>
+      </span>
       {hint && (
         <div id={hintId} role="alert" className="ant-form-item-explain-error">
           {digitsOnly}
         </div>
       )}
+      {!Heavy && standIn.failed && <LoadFailed id={failedNoticeId(codeId)} t={t} onRetry={standIn.retry} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useDebounced } from '../../hooks/useDebounced.js';
+import { AntdFieldStatus } from '../shared/antdFieldStatus.js';
 import { ariaFor } from '../shared/aria.js';
 import { SEARCH_RETRY, useWidgetQueryClient, WIDGET_QUERY_KEY } from '../shared/queryClient.js';
 import { formContextOf, textOr, textsOf } from '../shared/texts.js';
@@ -75,28 +76,30 @@ export function PlaceSearch(props: PlaceSearchProps) {
   );
 
   return (
-    <Select<{ value: string; label: string } | undefined>
-      id={id}
-      labelInValue
-      showSearch={{ filterOption: false, searchValue: search, onSearch: setSearch }}
-      value={selected}
-      options={predictions.map((p) => ({ value: p.place_id, label: p.description }))}
-      placeholder={placeholder}
-      disabled={disabled}
-      allowClear={!required}
-      loading={loading}
-      notFoundContent={notFound}
-      style={{ width: '100%' }}
-      onChange={(next) => {
-        setSearch('');
-        const prediction = next && predictions.find((p) => p.place_id === next.value);
-        if (prediction) props.onPick(prediction);
-        else if (!next) props.onClear();
-      }}
-      onBlur={props.onBlur}
-      onFocus={props.onFocus}
-      aria-busy={loading || undefined}
-      {...ariaFor(id, rawErrors)}
-    />
+    <AntdFieldStatus>
+      <Select<{ value: string; label: string } | undefined>
+        id={id}
+        labelInValue
+        showSearch={{ filterOption: false, searchValue: search, onSearch: setSearch }}
+        value={selected}
+        options={predictions.map((p) => ({ value: p.place_id, label: p.description }))}
+        placeholder={placeholder}
+        disabled={disabled}
+        allowClear={!required}
+        loading={loading}
+        notFoundContent={notFound}
+        style={{ width: '100%' }}
+        onChange={(next) => {
+          setSearch('');
+          const prediction = next && predictions.find((p) => p.place_id === next.value);
+          if (prediction) props.onPick(prediction);
+          else if (!next) props.onClear();
+        }}
+        onBlur={props.onBlur}
+        onFocus={props.onFocus}
+        aria-busy={loading || undefined}
+        {...ariaFor(id, rawErrors)}
+      />
+    </AntdFieldStatus>
   );
 }

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { textsOf } from '../shared/texts.js';
 import { locationsOf } from './api.js';
 import { useParentValue, useResetWhenParentChanges, useUniversity } from './hooks.js';
-import { RemoteSelect } from './RemoteSelect.js';
+import { LazyRemoteSelect } from './LazyRemoteSelect.js';
 import { staticChoices } from './UniversitySelectWidget.js';
 
 /**
@@ -27,7 +27,7 @@ export function LocationSelectWidget(props: WidgetProps) {
   );
 
   return (
-    <RemoteSelect
+    <LazyRemoteSelect
       widget={props}
       local={local}
       disabled={!!dependsOn && !parent}

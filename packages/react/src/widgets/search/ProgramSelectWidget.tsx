@@ -3,7 +3,8 @@ import { useCallback, useMemo } from 'react';
 import { textsOf } from '../shared/texts.js';
 import { searchPrograms } from './api.js';
 import { useParentValue, useResetWhenParentChanges } from './hooks.js';
-import { type PagedSource, RemoteSelect } from './RemoteSelect.js';
+import { LazyRemoteSelect } from './LazyRemoteSelect.js';
+import type { PagedSource } from './RemoteSelect.js';
 import { staticChoices } from './UniversitySelectWidget.js';
 
 /**
@@ -28,5 +29,5 @@ export function ProgramSelectWidget(props: WidgetProps) {
     [dependsOn, parent, local.length],
   );
 
-  return <RemoteSelect widget={props} local={local} source={source} disabled={!!dependsOn && !parent} />;
+  return <LazyRemoteSelect widget={props} local={local} source={source} disabled={!!dependsOn && !parent} />;
 }

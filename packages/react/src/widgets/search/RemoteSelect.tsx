@@ -6,6 +6,7 @@ import { useDebounced } from '../../hooks/useDebounced.js';
 import { filterChoices, SEARCH_DEBOUNCE_MS } from '../choice/SearchSelectWidget.js';
 import { ariaFor } from '../shared/aria.js';
 import type { GetJsonOptions } from '../shared/http.js';
+import type { Handoff } from '../shared/loadOnUse.js';
 import { SEARCH_RETRY, useWidgetQueryClient, WIDGET_QUERY_KEY } from '../shared/queryClient.js';
 import { formContextOf, maybe, textOr, textsOf } from '../shared/texts.js';
 import { PAGE_SIZE, type SearchChoice, type SearchPage } from './api.js';
@@ -31,6 +32,8 @@ export interface RemoteSelectProps {
   /** Local choices are still being fetched. */
   busy?: boolean;
   onChoose?: (choice: SearchChoice) => void;
+  /** How the field was used before this select took its stand-in's place (see ../shared/loadOnUse.tsx). */
+  handoff?: Handoff;
 }
 
 /** How close to the end of the list (px) a scroll asks for the next page. */
@@ -47,7 +50,7 @@ function dedupe(choices: SearchChoice[]): SearchChoice[] {
  * server answers page by page (`PAGE_SIZE`) as the list is scrolled to its end, and with allowCustom an
  * unmatched text is offered as it was typed. When the search fails the typed text stays the sole option.
  */
-export function RemoteSelect({ widget, local, source, labelOf, disabled, busy, onChoose }: RemoteSelectProps) {
+export function RemoteSelect({ widget, local, source, labelOf, disabled, busy, onChoose, handoff }: RemoteSelectProps) {
   const { id, value, onChange, onBlur, onFocus, readonly, placeholder, rawErrors, registry, options, required } =
     widget;
   const { allowCustom = false } = options as { allowCustom?: boolean };
@@ -55,7 +58,7 @@ export function RemoteSelect({ widget, local, source, labelOf, disabled, busy, o
   const { apiBase } = formContextOf(registry);
   const client = useWidgetQueryClient();
   const [search, setSearch] = useState('');
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(!!handoff?.open);
   // the label of the last choice, for when the list that held it is gone (the search text was cleared)
   const [picked, setPicked] = useState<SearchChoice>();
   const name = useDebounced(search, SEARCH_DEBOUNCE_MS).trim();
@@ -129,6 +132,7 @@ export function RemoteSelect({ widget, local, source, labelOf, disabled, busy, o
       loading={loading || paged.isFetchingNextPage}
       notFoundContent={notFound}
       style={{ width: '100%' }}
+      defaultOpen={handoff?.open}
       onOpenChange={setOpen}
       onPopupScroll={onPopupScroll}
       popupRender={(menu) => (

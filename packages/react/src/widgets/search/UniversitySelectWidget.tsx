@@ -5,7 +5,8 @@ import { useWidgetQueryClient } from '../shared/queryClient.js';
 import { textsOf } from '../shared/texts.js';
 import { type SearchChoice, searchUniversities, searchUniversitiesIn } from './api.js';
 import { rememberUniversity, useParentValue, useResetWhenParentChanges, useUniversity } from './hooks.js';
-import { type PagedSource, RemoteSelect } from './RemoteSelect.js';
+import { LazyRemoteSelect } from './LazyRemoteSelect.js';
+import type { PagedSource } from './RemoteSelect.js';
 
 /** The static `options` of a search select as choices (labels translated, values as text). */
 export function staticChoices(props: WidgetProps, t: (key: string) => string): SearchChoice[] {
@@ -48,7 +49,7 @@ export function UniversitySelectWidget(props: WidgetProps) {
   );
 
   return (
-    <RemoteSelect
+    <LazyRemoteSelect
       widget={props}
       local={local}
       source={source}

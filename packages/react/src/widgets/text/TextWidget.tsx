@@ -1,14 +1,13 @@
 /**
- * One-line text and e-mail inputs that stop at the field's maximum length: antd's `Input` with `maxLength` from
- * `ui:options.maxLength`, which the compiler sets on every typed text (the default of its kind, or the DSL's own).
- * Typing or pasting beyond it adds nothing; the server refuses a longer value with the same limit.
+ * One-line text and e-mail inputs that stop at the field's maximum length: a native input (in antd's box, the light
+ * `TextBox`) with `maxLength` from `ui:options.maxLength`, which the compiler sets on every typed text (the default of
+ * its kind, or the DSL's own). Typing or pasting beyond it adds nothing; the server refuses a longer value with the
+ * same limit.
  */
 import type { WidgetProps } from '@rjsf/utils';
-import { Input } from 'antd';
 import type { ChangeEvent, FocusEvent } from 'react';
+import { TextBox } from '../light/TextBox.js';
 import { ariaFor } from '../shared/aria.js';
-
-const FULL_WIDTH = { width: '100%' };
 
 /** What the compiler puts into `ui:options` of a typed text. */
 export interface TextOptions {
@@ -31,6 +30,11 @@ export function readonlyAsDisabled(props: WidgetProps): boolean {
   return context?.readonlyAsDisabled ?? true;
 }
 
+/** What a text box shows for a stored value: nothing for none (a native input is controlled only with a string). */
+export function textOf(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
+}
+
 /** Handlers as RJSF's antd inputs have them: an emptied input gives the field's `emptyValue`; none while read-only. */
 export function textHandlers(props: WidgetProps) {
   const { id, readonly, onChange, onBlur, onFocus } = props;
@@ -47,21 +51,23 @@ export function textHandlers(props: WidgetProps) {
 function LineInput(props: WidgetProps & { inputType: 'text' | 'email' }) {
   const { id, htmlName, value, disabled, readonly, required, placeholder, rawErrors, inputType } = props;
   const options = props.options as TextOptions;
+  const aria = ariaFor(id, rawErrors);
   return (
-    <Input
+    <TextBox
       id={id}
       name={htmlName || id}
       type={inputType}
-      value={value}
-      placeholder={placeholder}
+      value={textOf(value)}
+      placeholder={placeholder || undefined}
       required={required}
       disabled={disabled || (readonlyAsDisabled(props) && readonly)}
+      readOnly={readonly && !readonlyAsDisabled(props)}
       maxLength={maxLengthOf(options)}
       autoComplete={options.autoComplete}
       inputMode={options.inputMode}
-      style={FULL_WIDTH}
+      invalid={aria['aria-invalid']}
       {...textHandlers(props)}
-      {...ariaFor(id, rawErrors)}
+      {...aria}
     />
   );
 }
