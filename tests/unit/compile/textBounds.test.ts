@@ -67,6 +67,7 @@ const HOSTILE: Record<string, string> = {
   'first strong isolate U+2068': 'An\u2068na',
   'zero-width space U+200B': 'An\u200Bna',
   'zero-width joiner U+200D at the end': 'Anna\u200D',
+  'zero-width joiner U+200D after a pictograph, before a space': 'Anna 😀\u200D b',
   'zero-width non-joiner U+200C after a space': 'Anna \u200Cb',
   'word joiner U+2060': 'An\u2060na',
   'byte order mark U+FEFF': '\uFEFFAnna',
@@ -84,6 +85,9 @@ const HARMLESS = [
   'Nguyễn Văn An',
   'Ана Мария',
   'Ana 😀',
+  // emoji joined into one: a pictograph with a skin tone, a variation selector, a zero-width joiner
+  'Zoë 👩‍🎓',
+  'Team 👩🏽‍💻 🏳️‍🌈 👨‍👩‍👧',
   'a\u00A0b',
 ];
 
@@ -262,6 +266,7 @@ describe('the plainText rule', () => {
       'TAB',
       'line separator U+2028',
       'zero-width joiner U+200D at the end',
+      'zero-width joiner U+200D after a pictograph, before a space',
       'zero-width non-joiner U+200C after a space',
     ];
     for (const [what, value] of Object.entries(HOSTILE)) {

@@ -17,11 +17,13 @@ export const EMAIL_PATTERN =
  * What no typed line may hold: control characters (C0 with NUL, TAB, CR and LF; DEL; C1), lone surrogates, the line
  * and paragraph separators, bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and zero-width
  * characters (U+200B, U+2060, U+FEFF). The joiners (ZWNJ U+200C, ZWJ U+200D) are part of how Persian and Indic
- * words are written (علی‌رضا, ශ්‍රී), so they may stand between two letters or marks, and nowhere else. Under the
- * `u` flag a surrogate pair is one code point, so `\p{Cs}` matches only a lone half.
+ * words are written (علی‌رضا, ශ්‍රී) and of emoji sequences (👩‍🎓, 🏳️‍🌈: a pictograph, its variation selector or skin
+ * tone, then the joiner and a pictograph), so they may stand between two letters, marks or pictographs (after a skin
+ * tone too), and nowhere else. Under the `u` flag a surrogate pair is one code point, so `\p{Cs}` matches only a
+ * lone half.
  */
 export const NOT_PLAIN_LINE =
-  /[\p{Cc}\p{Cs}\u200B\u2028-\u202E\u2060\u2066-\u2069\uFEFF]|(?<![\p{L}\p{M}])[\u200C\u200D]|[\u200C\u200D](?![\p{L}\p{M}])/u;
+  /[\p{Cc}\p{Cs}\u200B\u2028-\u202E\u2060\u2066-\u2069\uFEFF]|(?<![\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}])[\u200C\u200D]|[\u200C\u200D](?![\p{L}\p{M}\p{Extended_Pictographic}])/u;
 /**
  * What no text area may hold: the same, less the line breaks and tabs a text of several lines has (TAB, LF, CR, the
  * line and paragraph separators) and the joiners (U+200C, U+200D) that Persian and Indic words and emoji sequences
