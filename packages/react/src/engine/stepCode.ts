@@ -55,6 +55,16 @@ export function preloadStepParts(
   return preloadParts(lazyPartsOf(form, step, widgets, fields));
 }
 
+/** Runs `run` when the browser is next idle (at the latest after 2 s), or after this task where it cannot tell; cancellable. */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 0);
+  return () => clearTimeout(id);
+}
+
 /** Whether a step may show, and what to do when its validators could not be loaded. */
 export interface StepCode {
   /**
@@ -78,8 +88,8 @@ export interface StepCode {
  * (`StepValidation.loadStep`). When it is not, loads it and renders again once it is, or once loading failed:
  * a widget's failure shows where the widget is drawn, a failure of the validators in `failed`. A step whose
  * validators' module is there shows at once (a page drawn on the server hydrates without waiting) while what
- * they load apart (the phone-number checks) comes after it. Once a step is ready, the next step's code loads, so
- * Next seldom waits for it.
+ * they load apart (the phone-number checks) comes after it. Once a step is ready, the next step's code loads when
+ * the browser is idle, so Next seldom waits for it.
  */
 export function useStepCode(
   form: CompiledForm,
@@ -127,8 +137,12 @@ export function useStepCode(
   const ready = !failed && (drawable || settledNow !== undefined);
   useEffect(() => {
     if (!ready || step < 0 || step + 1 >= form.stepSchemas.length) return;
-    void preloadParts(lazyPartsOf(form, step + 1, widgets, fields));
-    validation?.loadStep?.(step + 1).catch(() => {}); // a failure shows when that step is opened
+    // once the browser is idle: on a phone the next step's code must not compete with this step's hydration for
+    // the network and the main thread
+    return whenIdle(() => {
+      void preloadParts(lazyPartsOf(form, step + 1, widgets, fields));
+      validation?.loadStep?.(step + 1).catch(() => {}); // a failure shows when that step is opened
+    });
   }, [ready, form, step, widgets, fields, validation]);
   const whenValidatable = useCallback(
     (): Promise<boolean> =>
