@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
@@ -29,6 +29,15 @@ describe('wizard layout and rules', () => {
     expect(screen.getByRole('heading', { name: 'About you (1/3)' })).toBeTruthy();
     const bar = screen.getByRole('progressbar', { name: '(1/3)' });
     expect(bar.getAttribute('aria-valuenow')).toBe('33');
+  });
+
+  it('shows dots on desktop where the form asks, each naming its step, the current one marked', () => {
+    const form = compileDefinition({ ...threeSteps, wizard: { indicator: 'dots' } } as FormDefinition);
+    render(<FormRunner form={form} validation={runtimeValidation(form)} locale="en" />);
+    const dots = screen.getByRole('list', { name: '(1/3)' });
+    const items = within(dots).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual(['One', 'Two', 'Three']);
+    expect(items.map((i) => i.getAttribute('aria-current'))).toEqual(['step', null, null]);
   });
 
   it('shows numbered steps on desktop', () => {

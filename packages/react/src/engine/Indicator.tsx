@@ -1,9 +1,9 @@
 /** Where the user is in the wizard: numbered steps, a progress bar or dots, as the form says. */
 
 import type { CompiledForm } from '@antrag/core/compile/types';
-import { Tooltip, theme } from 'antd';
+import { theme } from 'antd';
 import type { Translate } from './i18n.js';
-import { LazyStepsIndicator } from './lazyParts.js';
+import { LazyDotsIndicator, LazyStepsIndicator } from './lazyParts.js';
 
 /** The form's indicators, and the numbered steps drawn compact (on a phone, where they do not fit). */
 type Kind = NonNullable<CompiledForm['wizard']['indicator']> | 'compactSteps';
@@ -22,50 +22,8 @@ export function Indicator({ form, step, kind, t }: { form: CompiledForm; step: n
   if (kind === 'none' || total < 2) return null;
   if (kind === 'progress') return <ProgressBar step={step} total={total} t={t} />;
   if (kind === 'compactSteps') return <CompactSteps form={form} step={step} t={t} />;
-  if (kind === 'dots') return <Dots form={form} step={step} t={t} />;
+  if (kind === 'dots') return <LazyDotsIndicator form={form} step={step} t={t} />;
   return <LazyStepsIndicator form={form} step={step} t={t} />;
-}
-
-/**
- * A row of dots, one a step: done and current filled, later ones hollow. Each names its step and, on hover,
- * shows the step's `tooltip` (the review definition's); screen readers read both from the dot's text.
- */
-function Dots({ form, step, t }: { form: CompiledForm; step: number; t: Translate }) {
-  const { token } = theme.useToken();
-  const total = form.steps.length;
-  return (
-    <ol
-      className="antrag-dots"
-      aria-label={t('wizard.stepCount', { step: step + 1, total })}
-      style={{ display: 'flex', gap: 12, listStyle: 'none', margin: '8px 0 16px', padding: 0 }}
-    >
-      {form.steps.map((s, i) => {
-        const name = t(s.title);
-        const tip = s.tooltip ? t(s.tooltip) : undefined;
-        const state = i < step ? 'done' : i === step ? 'active' : 'pending';
-        const size = state === 'active' ? 14 : 10;
-        return (
-          <Tooltip key={s.id} title={tip ? `${name}: ${tip}` : name}>
-            <li
-              aria-current={i === step ? 'step' : undefined}
-              data-state={state}
-              style={{
-                width: size,
-                height: size,
-                alignSelf: 'center',
-                borderRadius: '50%',
-                boxSizing: 'border-box',
-                border: `2px solid ${token.colorPrimary}`,
-                background: state === 'pending' ? 'transparent' : token.colorPrimary,
-              }}
-            >
-              <span style={VISUALLY_HIDDEN}>{tip ? `${name}: ${tip}` : name}</span>
-            </li>
-          </Tooltip>
-        );
-      })}
-    </ol>
-  );
 }
 
 /** A thin bar filled to the share of steps reached (antd's line progress, drawn here without its code). */
@@ -87,7 +45,7 @@ function ProgressBar({ step, total, t }: { step: number; total: number; t: Trans
   );
 }
 
-const VISUALLY_HIDDEN = {
+export const VISUALLY_HIDDEN = {
   position: 'absolute',
   width: 1,
   height: 1,

@@ -28,7 +28,7 @@ import { Heading, Paragraph } from './Heading.js';
 import { Indicator, indicatorKind } from './Indicator.js';
 import { useT } from './i18n.js';
 import { Loading } from './Loading.js';
-import { LazyDraftDialog, LazyResultScreen } from './lazyParts.js';
+import { LazyDotsIndicator, LazyDraftDialog, LazyResultScreen } from './lazyParts.js';
 import { nameListboxes } from './listboxNames.js';
 import { StepForm } from './StepForm.js';
 import { useStepCode } from './stepCode.js';
@@ -152,6 +152,12 @@ export function Wizard(props: WizardProps) {
       if (ok && stepForm.isConnected) stepForm.requestSubmit();
     });
   };
+
+  // a form that shows dots on a later step: their code (antd's Tooltip) loads after the first screen
+  const usesDots = form.wizard.indicator === 'dots' || form.wizard.mobileIndicator === 'dots';
+  useEffect(() => {
+    if (usesDots) LazyDotsIndicator.preload().catch(() => {});
+  }, [usesDots]);
 
   // the result screen's code loads while the last step is filled in
   const onLastStep = stepShown >= 0 && isLastStep(form, state);

@@ -1,8 +1,8 @@
 /**
  * The wizard's parts that a form's first screen does not draw, loaded when they are: the result screens (after the
  * last submission; preloaded on the last step), the draft dialog (only when a draft is stored), the dialogs of modal
- * sections (loaded when their step is drawn, shown on its Next) and the numbered steps (drawn on wide screens only).
- * They keep antd's Result, Modal and Steps out of a phone's first load of a form route.
+ * sections (loaded when their step is drawn, shown on its Next), the numbered steps (drawn on wide screens only) and
+ * the dots (with antd's Tooltip). They keep antd's Result, Modal, Steps and Tooltip out of a first load of a form route.
  */
 import { lazyComponent } from '../widgets/lazy.js';
 
@@ -15,9 +15,17 @@ export const LazyStepsIndicator = lazyComponent(
   <div aria-hidden="true" style={{ minHeight: 56 }} />,
 );
 
+/** The dots' row, of their height and margins while it loads, so the headline below does not move. */
+export const LazyDotsIndicator = lazyComponent(
+  () => import('./DotsIndicator.js').then((m) => m.DotsIndicator),
+  <div aria-hidden="true" style={{ minHeight: 14, margin: '8px 0 16px' }} />,
+);
+
 /** Loads every part (tests draw them at once, as after a preload). */
 export function preloadWizardParts(): Promise<unknown> {
   return Promise.all(
-    [LazyResultScreen, LazyDraftDialog, LazyModalSection, LazyStepsIndicator].map((part) => part.preload()),
+    [LazyResultScreen, LazyDraftDialog, LazyModalSection, LazyStepsIndicator, LazyDotsIndicator].map((part) =>
+      part.preload(),
+    ),
   );
 }

@@ -8,7 +8,7 @@ import type { CompiledForm } from '@antrag/core/compile/types';
 import type { Locale } from '@antrag/core/dsl/types';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { indicatorKind } from './Indicator.js';
-import { LazyStepsIndicator } from './lazyParts.js';
+import { LazyDotsIndicator, LazyStepsIndicator } from './lazyParts.js';
 import { loadLibraryLocale } from './locale.js';
 import { defaultFields, defaultWidgets } from './registry.js';
 import { preloadStepParts } from './stepCode.js';
@@ -22,7 +22,9 @@ export async function prepareFirstScreen(
     fields = defaultFields,
   }: { narrow: boolean; widgets?: RegistryWidgetsType; fields?: RegistryFieldsType },
 ): Promise<void> {
-  // a wide screen's numbered steps are a part of their own (antd's Steps)
-  const steps = indicatorKind(form, 0, narrow) === 'steps' ? LazyStepsIndicator.preload() : undefined;
+  // a wide screen's numbered steps and the dots are parts of their own (antd's Steps, antd's Tooltip)
+  const kind = indicatorKind(form, 0, narrow);
+  const steps =
+    kind === 'steps' ? LazyStepsIndicator.preload() : kind === 'dots' ? LazyDotsIndicator.preload() : undefined;
   await Promise.all([loadLibraryLocale(locale), preloadStepParts(form, 0, widgets, fields), steps]);
 }
