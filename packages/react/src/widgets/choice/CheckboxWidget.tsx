@@ -4,7 +4,7 @@ import { Checkbox } from '../light/Checkbox.js';
 import { ariaFor } from '../shared/aria.js';
 import { textsOf } from '../shared/texts.js';
 import { readonlyAsDisabled } from '../text/TextWidget.js';
-import { type ChoiceValue, choicesOf } from './options.js';
+import { type ChoiceValue, choicesOf, toggled } from './options.js';
 
 /**
  * A boolean as one checkbox (`checkbox`), as RJSF's antd checkbox widget draws it: its label beside it, with a red
@@ -72,16 +72,7 @@ export function CheckboxesWidget(props: WidgetProps) {
             checked={on}
             disabled={off}
             readOnly={readonly}
-            onChange={
-              readonly
-                ? undefined
-                : () =>
-                    onChange(
-                      on
-                        ? selected.filter((v) => v !== c.value)
-                        : choices.map((x) => x.value).filter((v) => v === c.value || selected.includes(v)),
-                    )
-            }
+            onChange={readonly ? undefined : () => onChange(toggled(choices, selected, c.value))}
           >
             {c.label}
           </Checkbox>

@@ -4,7 +4,7 @@ import { Checkbox } from '../light/Checkbox.js';
 import { RadioGroup } from '../light/RadioGroup.js';
 import { ariaFor } from '../shared/aria.js';
 import { textsOf } from '../shared/texts.js';
-import { type ChoiceValue, choicesOf } from './options.js';
+import { type ChoiceValue, choicesOf, toggled } from './options.js';
 
 /**
  * Options as a row of buttons: one choice (native radios drawn as antd's solid button group; the arrow keys move
@@ -27,13 +27,7 @@ export function ChoiceButtonsWidget(props: WidgetProps) {
               id={`${id}-${i}`}
               checked={on}
               disabled={disabled || readonly}
-              onChange={() =>
-                onChange(
-                  on
-                    ? selected.filter((v) => v !== c.value)
-                    : choices.map((x) => x.value).filter((v) => v === c.value || selected.includes(v)),
-                )
-              }
+              onChange={() => onChange(toggled(choices, selected, c.value))}
             >
               {c.label}
             </Checkbox>

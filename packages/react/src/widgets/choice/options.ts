@@ -16,3 +16,17 @@ export function choicesOf(props: WidgetProps, t: Translate): Choice[] {
   if (Array.isArray(list)) return list.map((o) => ({ value: o.value, label: t(o.label) }));
   return (enumOptions ?? []).map((o) => ({ value: o.value as ChoiceValue, label: t(o.label) }));
 }
+
+/**
+ * The values chosen after `value` is ticked or unticked among `selected`: unticked, it leaves; ticked, it joins them in
+ * the options' order (so the answer does not depend on the order of the clicks).
+ */
+export function toggled(
+  choices: readonly { value: ChoiceValue }[],
+  selected: readonly ChoiceValue[],
+  value: ChoiceValue,
+) {
+  return selected.includes(value)
+    ? selected.filter((v) => v !== value)
+    : choices.map((x) => x.value).filter((v) => v === value || selected.includes(v));
+}

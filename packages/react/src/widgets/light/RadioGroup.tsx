@@ -46,38 +46,27 @@ export function RadioGroup({
       onBlur={onBlur}
       {...aria}
     >
-      {labels.map((label, i) =>
-        buttons ? (
+      {labels.map((label, i) => (
+        <label
           // biome-ignore lint/suspicious/noArrayIndexKey: the options' order is their identity (two may share a label)
-          <label key={i} className="antrag-choice-button">
-            <input
-              type="radio"
-              id={`${id}-${i}`}
-              name={name}
-              value={String(i)}
-              checked={i === checked}
-              disabled={disabled}
-              onChange={() => onChoose(i)}
-            />
-            <span className="antrag-choice-button-face">{label}</span>
-          </label>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the options' order is their identity (two may share a label)
-          <label key={i} className={cx('antrag-radio-wrapper', disabled && 'antrag-radio-wrapper-disabled')}>
-            <input
-              type="radio"
-              className="antrag-radio"
-              id={`${id}-${i}`}
-              name={name}
-              value={String(i)}
-              checked={i === checked}
-              disabled={disabled}
-              onChange={() => onChoose(i)}
-            />
-            <span className="antrag-radio-label">{label}</span>
-          </label>
-        ),
-      )}
+          key={i}
+          className={
+            buttons ? 'antrag-choice-button' : cx('antrag-radio-wrapper', disabled && 'antrag-radio-wrapper-disabled')
+          }
+        >
+          <input
+            type="radio"
+            className={buttons ? undefined : 'antrag-radio'}
+            id={`${id}-${i}`}
+            name={name}
+            value={String(i)}
+            checked={i === checked}
+            disabled={disabled}
+            onChange={() => onChoose(i)}
+          />
+          <span className={buttons ? 'antrag-choice-button-face' : 'antrag-radio-label'}>{label}</span>
+        </label>
+      ))}
     </div>
   );
 }
