@@ -228,12 +228,17 @@ test.describe('a date typed in another format', () => {
   test('is not dropped without a word: the picker says how to write it', async ({ page, server }) => {
     await page.goto(`${server}/forms/student-job-booking`);
     const date = field(page, 'Date of birth');
-    await date.fill('2001-03-15');
+    await date.fill('15.03.2001');
     await date.press('Tab');
     await expectInvalid(date, 'Please enter the date as DD/MM/YYYY.');
     await date.fill('15/03/2001');
     await date.press('Enter');
     await expect(date).toHaveValue('15/03/2001');
+    await expect(date).not.toHaveAttribute('aria-invalid', 'true');
+    // a date written as the answers are is taken as that date, and shown as the field writes dates
+    await date.fill('2001-03-16');
+    await date.press('Tab');
+    await expect(date).toHaveValue('16/03/2001');
     await expect(date).not.toHaveAttribute('aria-invalid', 'true');
   });
 });
