@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { isLocale } from '@antrag/core/i18n/locale';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -323,7 +324,10 @@ export async function buildApp(
       const formId = unknownForm ? undefined : named;
       const drawn = formId && route === 'form' ? await drawnFormPage(formId, request) : undefined;
       const kept = formId && drawn ? drawnPage(formId, drawn) : undefined;
-      const html = kept?.html ?? shell.html(route, { data, lang: data?.locale, formId });
+      // a form page not drawn (one no one published, say) is still in the language it was asked in
+      const asked = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
+      const lang = data?.locale ?? (route === 'form' && isLocale(asked) ? asked : undefined);
+      const html = kept?.html ?? shell.html(route, { data, lang, formId });
       reply
         .code(unknownForm ? 404 : status)
         .type('text/html; charset=utf-8')

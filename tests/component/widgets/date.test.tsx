@@ -53,21 +53,49 @@ describe("date widget: antd's picker, once loaded", () => {
   it('says how to write a date when a typed text is none, and keeps it as the answer for the check', async () => {
     const user = userEvent.setup();
     const { latest } = renderForm({ schema, uiSchema });
-    const input = screen.getByLabelText('Start') as HTMLInputElement;
+    // (such an answer shows in the light box, which takes the picker's place: the field's input is found anew)
+    const input = () => screen.getByLabelText('Start') as HTMLInputElement;
     for (const typed of ['31/02/2001', 'tomorrow']) {
-      await user.clear(input);
-      await user.type(input, typed);
+      await user.clear(input());
+      await user.type(input(), typed);
       await user.tab();
       expect(screen.getByRole('alert').textContent).toBe('Please enter the date as DD/MM/YYYY.');
-      expect(input.getAttribute('aria-invalid')).toBe('true');
-      expect(input.getAttribute('aria-describedby')).toContain('root_start__format');
+      expect(input().value).toBe(typed);
+      expect(input().getAttribute('aria-invalid')).toBe('true');
+      expect(input().getAttribute('aria-describedby')).toContain('root_start__format');
       // the text typed is the answer (the step's date check refuses it), not the date before
       expect(latest().start).toBe(typed);
     }
-    await user.clear(input);
-    await user.type(input, '15/03/2001{Enter}');
+    await user.clear(input());
+    await user.type(input(), '15/03/2001{Enter}');
     expect(latest().start).toBe('2001-03-15');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows an answer that is no date as it was typed, never as another date or none', async () => {
+    const user = userEvent.setup();
+    renderForm({ schema, uiSchema, formData: { start: '2025-13-01' } });
+    const input = screen.getByLabelText('Start') as HTMLInputElement;
+    // not rolled over into 01/01/2026, not emptied: the light box holds it, saying how to write a date
+    expect(input.value).toBe('2025-13-01');
+    expect(screen.getByRole('alert').textContent).toBe('Please enter the date as DD/MM/YYYY.');
+    await user.clear(input);
+    await user.type(input, '15/03/2001{Enter}');
+    expect((screen.getByLabelText('Start') as HTMLInputElement).value).toBe('15/03/2001');
+  });
+
+  it('keeps in its box an impossible date typed over a valid one in the picker', async () => {
+    const user = userEvent.setup();
+    const { latest } = renderForm({ schema, uiSchema, formData: { start: '2001-03-15' } });
+    await user.click(screen.getByLabelText('Start'));
+    await screen.findByText('Today');
+    await user.keyboard('{Escape}');
+    const input = screen.getByLabelText('Start') as HTMLInputElement;
+    await user.clear(input);
+    await user.type(input, '31/02/2025');
+    await user.tab();
+    expect(latest().start).toBe('31/02/2025');
+    expect((screen.getByLabelText('Start') as HTMLInputElement).value).toBe('31/02/2025');
   });
 
   it('uses the Select date placeholder', () => {

@@ -123,6 +123,15 @@ describe('date stand-in: a light text box', () => {
     expect(latest().v).toBe('2001-03-15');
     expect(input.value).toBe('15/03/2001');
     expect(screen.queryByRole('alert')).toBeNull();
+    // the same date written so again changes nothing, and shows as the field writes it
+    input.focus();
+    await user.keyboard('{Control>}a{/Control}2001-03-15');
+    await user.tab();
+    expect(input.value).toBe('15/03/2001');
+    // Enter on a text that is no date says how to write one, as leaving the field does
+    input.focus();
+    await user.keyboard('{Control>}a{/Control}31/02/2025{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('Please enter the date as DD/MM/YYYY.');
   });
 
   it('empties the answer when its text is emptied', async () => {

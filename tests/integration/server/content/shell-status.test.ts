@@ -98,6 +98,9 @@ describe('the shell of a page path', () => {
     expect(await get('/de/forms/no-such-form')).toBe(404);
     const page = (await app.inject({ url: '/forms/no-such-form?lang=fr' })).body;
     expect(page).not.toContain('/api/forms/no-such-form');
+    // in the language it was asked in, before any script runs
+    expect(page).toContain('<html lang="fr"');
+    expect((await app.inject({ url: '/forms/no-such-form?lang=xx' })).body).toContain('<html lang="en"');
     // still the form route's code: the app draws its not-found page in the page's language
     expect(page).toContain('href="/assets/FormPage-1.js"');
   });

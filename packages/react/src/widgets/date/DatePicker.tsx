@@ -35,7 +35,8 @@ export function PickerControl({
   } = props;
   const { displayFormat = defaultFormat[picker] } = options as { displayFormat?: string };
   const { t } = textsOf(registry);
-  const parsed = typeof value === 'string' && value ? dayjs(value, ISO[picker]) : null;
+  // strict: a month 13 must not roll over into the next year (the widget shows such an answer in its light box)
+  const parsed = typeof value === 'string' && value ? dayjs(value, ISO[picker], true) : null;
   // a typed text that is no date in the display format: the picker drops it from its box on leaving, so it is said why
   const [unreadable, setUnreadable] = useState(false);
   const noticeId = `${id}__format`;

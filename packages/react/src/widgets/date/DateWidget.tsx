@@ -60,8 +60,9 @@ function DateStandIn({ picker, standIn, ...props }: WidgetProps & { picker: Pick
   const [draft, setDraft] = useState<string>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new value (taken, or set from elsewhere) ends the draft
   useEffect(() => setDraft(undefined), [value]);
-  // a typed text that is no date in the display format: kept, said why, and the answer until it is mended
-  const [unreadable, setUnreadable] = useState(false);
+  // a typed text that is no date in the display format: kept, said why, and the answer until it is mended (also one
+  // the picker handed over, or a draft brought back)
+  const [unreadable, setUnreadable] = useState(() => notADate(value, picker));
   const off = disabled || readonly;
   // an answer that is no date (such a text, kept in a draft) shows as it was typed
   const shown = draft ?? formatDate(value, displayFormat, picker) ?? (typeof value === 'string' ? value : '');
@@ -80,6 +81,8 @@ function DateStandIn({ picker, standIn, ...props }: WidgetProps & { picker: Pick
       text === '' ? undefined : (parseDate(text, displayFormat, picker) ?? parseDate(text, ISO[picker], picker));
     const next = date ?? (text || undefined);
     if (next !== (value || undefined)) onChange(next);
+    // the same date typed another way (2001-03-15 for 15/03/2001) changes no answer: the box shows it as the field does
+    else if (date !== undefined) setDraft(undefined);
     return text === '' || date !== undefined;
   };
   const open = (event: MouseEvent | PointerEvent) => {
@@ -94,7 +97,7 @@ function DateStandIn({ picker, standIn, ...props }: WidgetProps & { picker: Pick
       // Enter takes the typed date; it must not also submit the step's form
       event.preventDefault();
       standIn.dismiss();
-      if (take()) setUnreadable(false);
+      setUnreadable(!take());
     } else if (event.key === 'Escape') {
       standIn.dismiss();
     } else if (OPENING_KEYS.has(event.key) && !event.altKey && !event.ctrlKey && !event.metaKey) {
@@ -199,9 +202,15 @@ function DateStandIn({ picker, standIn, ...props }: WidgetProps & { picker: Pick
   );
 }
 
+/** Whether an answer is a text that is no date (one typed that the field could not read, kept as the answer). */
+const notADate = (value: unknown, picker: Picker) =>
+  typeof value === 'string' && value !== '' && parseDate(value, ISO[picker], picker) !== value;
+
 function DateField({ picker, ...props }: WidgetProps & { picker: Picker }) {
   const { Heavy, handoff, standIn } = useLoadOnUse(datePicker, props.id);
-  if (Heavy) return <Heavy {...props} picker={picker} handoff={handoff} />;
+  // an answer that is no date (a text typed that the field could not read) shows as typed in the light box, until it
+  // is mended: antd's picker can show only a date, and would show none or another
+  if (Heavy && !notADate(props.value, picker)) return <Heavy {...props} picker={picker} handoff={handoff} />;
   return <DateStandIn {...props} picker={picker} standIn={standIn} />;
 }
 
