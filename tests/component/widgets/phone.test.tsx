@@ -64,4 +64,17 @@ describe('phone field', () => {
     await user.click(await screen.findByTitle('Austria (+43)'));
     expect(latest().phone).toEqual({ countryCode: '+43', phoneNumber: '123', isoCode: 'AT' });
   });
+
+  it('lists first the country whose name starts with what is typed (India before British Indian Ocean Territory)', async () => {
+    const user = userEvent.setup();
+    renderForm({ schema, uiSchema, formData: { phone: { countryCode: '+49', phoneNumber: '123', isoCode: 'DE' } } });
+    await openList(user, 'Country code');
+    await user.keyboard('india');
+    await screen.findByTitle('India (+91)');
+    const titles = [...document.querySelectorAll('.ant-select-item-option')].map((o) => o.getAttribute('title'));
+    expect(titles[0]).toBe('India (+91)');
+    expect(titles).toContain('British Indian Ocean Territory (+246)');
+    // the first is the one Enter picks
+    expect(document.querySelector('.ant-select-item-option-active')?.getAttribute('title')).toBe('India (+91)');
+  });
 });

@@ -55,6 +55,21 @@ export function countryOptions(locale: string, only?: readonly string[]): Countr
   return list;
 }
 
+/**
+ * How well a shown name matches what was typed, for antd Select's filterSort: a name that starts with it first
+ * ('India' for 'india'), then one with a word that does ('British Indian Ocean Territory'), then the rest; the list's
+ * own order (by name) within each.
+ */
+export function byMatch(a: { label?: unknown }, b: { label?: unknown }, { searchValue }: { searchValue: string }) {
+  const typed = searchValue.trim().toLocaleLowerCase();
+  const rank = (label: unknown) => {
+    const name = String(label ?? '').toLocaleLowerCase();
+    if (name.startsWith(typed)) return 0;
+    return name.split(/[\s\-–(]+/u).some((word) => word.startsWith(typed)) ? 1 : 2;
+  };
+  return rank(a.label) - rank(b.label);
+}
+
 /** Case-insensitive substring match on the shown name, for antd Select's filterOption. */
 export function matchesLabel(input: string, label: unknown): boolean {
   return String(label ?? '')

@@ -1,6 +1,6 @@
 /** antd's searchable Select over the countries: the heavy control of the country widget and field (see loadOnUse). */
 import { Select } from 'antd';
-import { matchesLabel } from '../../i18n/countryNames.js';
+import { byMatch, matchesLabel } from '../../i18n/countryNames.js';
 import type { Handoff } from '../shared/loadOnUse.js';
 
 export interface CountrySelectProps {
@@ -22,7 +22,7 @@ export function CountrySelect({ handoff, onChange, ...props }: CountrySelectProp
   return (
     <Select
       {...props}
-      showSearch={{ filterOption: (input, option) => matchesLabel(input, option?.label) }}
+      showSearch={{ filterOption: (input, option) => matchesLabel(input, option?.label), filterSort: byMatch }}
       style={{ width: '100%' }}
       defaultOpen={handoff?.open}
       onChange={(v?: string) => onChange(v ?? undefined)}

@@ -1,6 +1,6 @@
 /** antd's searchable Select of calling codes: the heavy part of the phone field, loaded when it is used (PhoneField). */
 import { Select } from 'antd';
-import { matchesLabel } from '../../i18n/countryNames.js';
+import { byMatch, matchesLabel } from '../../i18n/countryNames.js';
 import type { Handoff } from '../shared/loadOnUse.js';
 
 export interface DialCodeSelectProps {
@@ -21,7 +21,7 @@ export function DialCodeSelect({ handoff, ...props }: DialCodeSelectProps) {
   return (
     <Select
       {...props}
-      showSearch={{ filterOption: (input, option) => matchesLabel(input, option?.label) }}
+      showSearch={{ filterOption: (input, option) => matchesLabel(input, option?.label), filterSort: byMatch }}
       popupMatchSelectWidth={false}
       style={{ width: '40%' }}
       defaultOpen={handoff?.open}
