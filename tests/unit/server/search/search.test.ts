@@ -22,11 +22,13 @@ describe('site content', () => {
     expect(() => checkContent(content)).not.toThrow();
   });
 
-  it('has English and German texts wherever a record has text', () => {
+  it('has a text in each of the site’s seven languages wherever a record has text', () => {
     for (const record of [...content.universities, ...content.programs]) {
       const text = record.flatData.infoProfileText as Record<string, string>;
-      expect(Object.keys(text).sort(), record.id).toEqual(['de', 'en']);
-      expect(text.en && text.de, record.id).toBeTruthy();
+      expect(Object.keys(text).sort(), record.id).toEqual(['de', 'en', 'es', 'fr', 'ru', 'vi', 'zh']);
+      for (const language of Object.keys(text)) expect(text[language].trim(), `${record.id} ${language}`).not.toBe('');
+      // a translation, not an English copy
+      for (const language of ['de', 'fr', 'vi', 'es', 'zh', 'ru']) expect(text[language]).not.toBe(text.en);
     }
   });
 
