@@ -282,7 +282,7 @@ test.describe('the blocked-account wizard drawn for a phone', () => {
     await field(page, 'Phone number').fill('151234');
     // Next waits for the phone checks rather than pass the number unchecked
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByRole('button', { name: 'Next' })).toHaveClass(/ant-btn-loading/);
+    await expect(page.getByRole('button', { name: 'Next' })).toHaveClass(/antrag-btn-loading/);
     await expect(field(page, 'Phone number')).not.toHaveAttribute('aria-invalid', 'true');
     release();
     await expect(itemOf(page, 'Phone number')).toContainText('Invalid phone number');

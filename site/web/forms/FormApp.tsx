@@ -1,10 +1,9 @@
 /**
  * A form page's whole tree as the server draws it (`serverRender.tsx`) and the browser hydrates it (`hydrate.tsx`):
- * one component, so both render the same. antd's styles are collected in `styleCache` (the server sends them in
- * the page's head; in the browser, antd's style cache finds them there).
+ * one component, so both render the same. It draws no antd code of its own: a first screen of light controls loads
+ * none (the server collects the styles of any antd part it draws, for the page's head, around this tree).
  */
 
-import { type createCache, StyleProvider } from '@ant-design/cssinjs';
 import type { Locale } from '@antrag/core/dsl/types';
 import { ScreenGuess } from '@antrag/react/hooks/useMediaQuery';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -29,26 +28,22 @@ export function FormApp({
   id,
   locale,
   narrow,
-  styleCache,
 }: {
   client: QueryClient;
   id: string;
   locale: Locale;
   narrow: boolean;
-  styleCache: ReturnType<typeof createCache>;
 }) {
   return (
     <StrictMode>
-      <StyleProvider cache={styleCache}>
-        <ScreenGuess.Provider value={{ narrow }}>
-          <QueryClientProvider client={client}>
-            <main style={FORM_MAIN_STYLE}>
-              <FormPage id={id} locale={locale} />
-            </main>
-            <HydratedMark />
-          </QueryClientProvider>
-        </ScreenGuess.Provider>
-      </StyleProvider>
+      <ScreenGuess.Provider value={{ narrow }}>
+        <QueryClientProvider client={client}>
+          <main style={FORM_MAIN_STYLE}>
+            <FormPage id={id} locale={locale} />
+          </main>
+          <HydratedMark />
+        </QueryClientProvider>
+      </ScreenGuess.Provider>
     </StrictMode>
   );
 }

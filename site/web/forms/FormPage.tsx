@@ -8,6 +8,7 @@ import type { Locale, SubmitSettings } from '@antrag/core/dsl/types';
 import { translate } from '@antrag/core/i18n/catalogue';
 import { loadCatalogue } from '@antrag/core/i18n/load';
 import { ApiStatusError } from '@antrag/react/engine/api';
+import { Alert } from '@antrag/react/engine/chrome';
 import { FormRunner } from '@antrag/react/engine/FormRunner';
 import {
   fetchCompiledForm,
@@ -16,10 +17,9 @@ import {
   withVersion,
 } from '@antrag/react/engine/formVersions';
 import { prepareFirstScreen } from '@antrag/react/engine/prepare';
-import { accessibleTheme, UI_FONT } from '@antrag/react/engine/theme';
+import { UI_FONT } from '@antrag/react/engine/theme';
 import { type PrecompiledModule, stepwiseValidation } from '@antrag/react/engine/validator';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, ConfigProvider } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 // the engine's stylesheets in the form route's CSS, which a page drawn on the server links in its head
 import '@antrag/react/styles.css';
@@ -153,15 +153,14 @@ function versionLoader(id: string, query: string): LoadFormVersion {
   return (version) => (version === undefined ? fetchVariant(id, query) : fetchVariant(id, withVersion(query, version)));
 }
 
-/** The engine's theme around the form and its loading and error states (the router has no component library). */
+/** The form and its loading and error states (the router has no component library). */
 export default function FormPage({ id, locale }: { id: string; locale: Locale }) {
   return (
-    <ConfigProvider theme={accessibleTheme}>
-      {/* the forms' UI font for everything the form draws outside antd's components (the content site's) */}
-      <div style={{ fontFamily: UI_FONT }}>
-        <LoadedFormPage id={id} locale={locale} />
-      </div>
-    </ConfigProvider>
+    // the forms' UI font for everything the form draws (the content site's); antd's parts get the engine's theme
+    // where they are drawn (widgets/shared/antdScope.tsx)
+    <div style={{ fontFamily: UI_FONT }}>
+      <LoadedFormPage id={id} locale={locale} />
+    </div>
   );
 }
 

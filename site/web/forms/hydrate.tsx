@@ -5,7 +5,6 @@
  * fail (the network), the page is drawn in the browser alone, with its own loading and error states.
  */
 
-import { createCache } from '@ant-design/cssinjs';
 import type { CompiledForm } from '@antrag/core/compile/types';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -33,13 +32,9 @@ export async function hydrateFormPage(root: HTMLElement, route: Route, data: For
     );
     return;
   }
-  hydrateRoot(
-    root,
-    <FormApp client={queryClient} id={data.id} locale={data.locale} narrow={data.narrow} styleCache={createCache()} />,
-    {
-      // should the browser's first render differ from the server's all the same (a defect: the tests watch for
-      // this warning), React draws the page afresh; the applicant loses nothing
-      onRecoverableError: (error) => console.warn('Form page redrawn in the browser:', error),
-    },
-  );
+  hydrateRoot(root, <FormApp client={queryClient} id={data.id} locale={data.locale} narrow={data.narrow} />, {
+    // should the browser's first render differ from the server's all the same (a defect: the tests watch for
+    // this warning), React draws the page afresh; the applicant loses nothing
+    onRecoverableError: (error) => console.warn('Form page redrawn in the browser:', error),
+  });
 }

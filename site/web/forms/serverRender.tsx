@@ -5,7 +5,7 @@
  * script has run, and the layout does not move when the scripts arrive.
  */
 
-import { createCache, extractStyle } from '@ant-design/cssinjs';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import type { CompiledForm } from '@antrag/core/compile/types';
 import type { Locale } from '@antrag/core/dsl/types';
 import { loadCatalogue } from '@antrag/core/i18n/load';
@@ -56,8 +56,11 @@ export async function renderFormFirstScreen(options: {
   const page: PageForm = { form, validation: validationOf(form), query: '' };
   client.setQueryData(formQueryKey(form.id, pageQuery, locale), page);
   const styleCache = createCache();
+  // antd's styles of what the first step draws with antd's components (none, where its controls are light ones)
   const html = renderToString(
-    <FormApp client={client} id={form.id} locale={locale} narrow={narrow} styleCache={styleCache} />,
+    <StyleProvider cache={styleCache}>
+      <FormApp client={client} id={form.id} locale={locale} narrow={narrow} />
+    </StyleProvider>,
   );
   client.clear();
   return { html, styles: extractStyle(styleCache), data: { id: form.id, locale, narrow, form } };

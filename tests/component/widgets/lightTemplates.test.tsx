@@ -10,8 +10,8 @@ import { render, screen } from '@testing-library/react';
 import { Select } from 'antd';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
-import { Form as EngineForm } from '../../../packages/react/src/engine/rjsfTheme.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { Form as EngineForm, preloadAntdTemplates } from '../../../packages/react/src/engine/rjsfTheme.js';
 import { widgets } from '../../../packages/react/src/widgets/index.js';
 import { withAntdFieldStatus } from '../../../packages/react/src/widgets/shared/antdFieldStatus.js';
 
@@ -51,6 +51,9 @@ function described(el: Element): string {
 const itemOf = (control: Element) => control.closest('.antrag-form-item') as HTMLElement;
 
 describe('the light field template', () => {
+  // antd's array template loads when a form draws one: here it is there, as after a use
+  beforeAll(() => preloadAntdTemplates());
+
   it('ties the label to its control and marks a required field', () => {
     render(draw());
     const name = screen.getByLabelText('Name');

@@ -104,8 +104,8 @@ describe('a field whose control loads when used', () => {
     expect(standIn.getAttribute('aria-busy')).toBe('true');
     expect(document.activeElement).toBe(standIn);
     // a quick load shows no spinner (decoration: the busy state is said by aria-busy); a slow one does
-    expect(document.querySelector('.anticon-spin')).toBeNull();
-    await waitFor(() => expect(document.querySelector('.anticon-spin')).not.toBeNull());
+    expect(document.querySelector('.antrag-icon-spin')).toBeNull();
+    await waitFor(() => expect(document.querySelector('.antrag-icon-spin')).not.toBeNull());
     await act(async () => resolve());
     const heavy = fruit();
     expect(heavy).not.toBe(standIn);

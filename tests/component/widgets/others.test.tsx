@@ -67,7 +67,11 @@ describe('info and computed', () => {
       uiSchema: { note: { 'ui:field': 'info', 'ui:options': { content: 'upload.hint10MB', variant: 'warning' } } },
     });
     expect(screen.getByText('max. 10MB size')).toBeTruthy();
-    expect(document.querySelector('.ant-alert-warning')).not.toBeNull();
+    // antd's Alert's look, drawn without antd's code (an info may be on a first screen)
+    const alert = document.querySelector('.antrag-alert-warning');
+    expect(alert?.getAttribute('role')).toBe('alert');
+    expect(alert?.querySelector('.antrag-alert-icon')).not.toBeNull();
+    expect(document.querySelector('.ant-alert')).toBeNull();
   });
 
   it('computed shows the runner-provided value formatted as currency, and nothing without it', () => {

@@ -1,5 +1,5 @@
-import { Alert } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Alert } from './chrome/Alert.js';
 
 interface Props {
   /** What failed, for the message: a field name, or the form. */

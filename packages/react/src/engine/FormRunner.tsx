@@ -4,9 +4,9 @@ import type { CompiledForm } from '@antrag/core/compile/types';
 import type { Locale, SubmitSettings } from '@antrag/core/dsl/types';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale/index.js';
 import { useEffect, useMemo, useState } from 'react';
+import { AntdSettingsContext } from '../widgets/index.js';
 import type { ApiEnv, SubmitOutcome } from './api.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import type { LoadFormVersion } from './formVersions.js';
@@ -14,7 +14,6 @@ import { createRunnerI18n, RunnerI18nProvider } from './i18n.js';
 import { Loading } from './Loading.js';
 import { loadedLibraryLocale, loadLibraryLocale } from './locale.js';
 import { defaultFields, defaultWidgets } from './registry.js';
-import { accessibleTheme } from './theme.js';
 import type { StepValidation } from './validator.js';
 import { useVersionSwitch, VersionSwitchFailed } from './versionSwitch.js';
 import { Wizard } from './Wizard.js';
@@ -88,12 +87,15 @@ export function FormRunner({
   }, [locale, loaded]);
   const ready = locale === 'en' || loaded?.locale === locale;
   const antdLocale = locale !== 'en' && loaded?.locale === locale ? loaded.antd : undefined;
+  const antd = useMemo(() => ({ locale: antdLocale }), [antdLocale]);
   const allWidgets = useMemo(() => ({ ...defaultWidgets, ...widgets }), [widgets]);
   const allFields = useMemo(() => ({ ...defaultFields, ...fields }), [fields]);
   const formId = form && typeof form === 'object' && typeof form.id === 'string' ? form.id : '?';
   return (
     <QueryClientProvider client={client}>
-      <ConfigProvider locale={antdLocale} theme={accessibleTheme}>
+      {/* antd's texts for the parts that draw its components, each inside antd's provider with the engine's theme
+          (widgets/shared/antdScope.tsx); the light controls of a first screen need neither */}
+      <AntdSettingsContext.Provider value={antd}>
         <RunnerI18nProvider value={i18n}>
           <ErrorBoundary key={formId} what={`Form '${formId}'`} title={i18n.t('errors.unexpected')}>
             {versions.failed ? (
@@ -118,7 +120,7 @@ export function FormRunner({
             )}
           </ErrorBoundary>
         </RunnerI18nProvider>
-      </ConfigProvider>
+      </AntdSettingsContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -1,30 +1,42 @@
 /**
- * Step and section headlines and their texts, in antd's heading and text tokens: what `Typography.Title` and
- * `Typography.Paragraph` draw here, without Typography's code (copy, edit, ellipsis), which a form's first screen
- * has no use for.
+ * Step and section headlines and their texts, in antd's heading and text tokens (the light controls' custom
+ * properties, widgets/light/light.css): what `Typography.Title` and `Typography.Paragraph` draw here, without
+ * Typography's code (copy, edit, ellipsis) or antd's theme engine, which a form's first screen has no use for.
  */
-import { theme } from 'antd';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
-export function Heading({ level, children }: { level: 2 | 3; children: ReactNode }) {
-  const { token } = theme.useToken();
-  const style = {
-    color: token.colorTextHeading,
-    fontFamily: token.fontFamily,
-    fontWeight: token.fontWeightStrong,
-    fontSize: level === 2 ? token.fontSizeHeading2 : token.fontSizeHeading3,
-    lineHeight: level === 2 ? token.lineHeightHeading2 : token.lineHeightHeading3,
+const HEADING: Record<2 | 3, CSSProperties> = {
+  2: {
+    color: 'var(--antrag-color-text-heading)',
+    fontFamily: 'var(--antrag-font-family)',
+    fontWeight: 'var(--antrag-font-weight-strong)' as CSSProperties['fontWeight'],
+    fontSize: 'var(--antrag-font-size-heading2)',
+    lineHeight: 'var(--antrag-line-height-heading2)',
     marginTop: 0,
     marginBottom: '0.5em',
-  };
-  return level === 2 ? <h2 style={style}>{children}</h2> : <h3 style={style}>{children}</h3>;
+  },
+  3: {
+    color: 'var(--antrag-color-text-heading)',
+    fontFamily: 'var(--antrag-font-family)',
+    fontWeight: 'var(--antrag-font-weight-strong)' as CSSProperties['fontWeight'],
+    fontSize: 'var(--antrag-font-size-heading3)',
+    lineHeight: 'var(--antrag-line-height-heading3)',
+    marginTop: 0,
+    marginBottom: '0.5em',
+  },
+};
+
+const PARAGRAPH: CSSProperties = {
+  color: 'var(--antrag-color-text)',
+  fontFamily: 'var(--antrag-font-family)',
+  marginTop: 0,
+  marginBottom: '1em',
+};
+
+export function Heading({ level, children }: { level: 2 | 3; children: ReactNode }) {
+  return level === 2 ? <h2 style={HEADING[2]}>{children}</h2> : <h3 style={HEADING[3]}>{children}</h3>;
 }
 
 export function Paragraph({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <p style={{ color: token.colorText, fontFamily: token.fontFamily, marginTop: 0, marginBottom: '1em' }}>
-      {children}
-    </p>
-  );
+  return <p style={PARAGRAPH}>{children}</p>;
 }

@@ -1,7 +1,6 @@
 /** Where the user is in the wizard: numbered steps, a progress bar or dots, as the form says. */
 
 import type { CompiledForm } from '@antrag/core/compile/types';
-import { theme } from 'antd';
 import type { Translate } from './i18n.js';
 import { LazyDotsIndicator, LazyStepsIndicator } from './lazyParts.js';
 
@@ -26,9 +25,8 @@ export function Indicator({ form, step, kind, t }: { form: CompiledForm; step: n
   return <LazyStepsIndicator form={form} step={step} t={t} />;
 }
 
-/** A thin bar filled to the share of steps reached (antd's line progress, drawn here without its code). */
+/** A thin bar filled to the share of steps reached (antd's line progress, drawn here without its code, on its tokens). */
 function ProgressBar({ step, total, t }: { step: number; total: number; t: Translate }) {
-  const { token } = theme.useToken();
   const percent = Math.round(((step + 1) / total) * 100);
   return (
     <div
@@ -38,9 +36,11 @@ function ProgressBar({ step, total, t }: { step: number; total: number; t: Trans
       aria-valuemax={100}
       aria-valuenow={percent}
       aria-label={t('wizard.stepCount', { step: step + 1, total })}
-      style={{ height: 8, margin: '8px 0', borderRadius: 4, background: token.colorFillSecondary }}
+      style={{ height: 8, margin: '8px 0', borderRadius: 4, background: 'var(--antrag-color-fill-secondary)' }}
     >
-      <div style={{ width: `${percent}%`, height: '100%', borderRadius: 4, background: token.colorPrimary }} />
+      <div
+        style={{ width: `${percent}%`, height: '100%', borderRadius: 4, background: 'var(--antrag-color-primary)' }}
+      />
     </div>
   );
 }
@@ -60,7 +60,6 @@ export const VISUALLY_HIDDEN = {
  * are the page's progress bars.
  */
 function CompactSteps({ form, step, t }: { form: CompiledForm; step: number; t: Translate }) {
-  const { token } = theme.useToken();
   const total = form.steps.length;
   const current = form.steps[step];
   return (
@@ -80,7 +79,7 @@ function CompactSteps({ form, step, t }: { form: CompiledForm; step: number; t: 
                 flex: 1,
                 height: state === 'active' ? 8 : 4,
                 borderRadius: 4,
-                background: state === 'pending' ? token.colorBorder : token.colorPrimary,
+                background: state === 'pending' ? 'var(--antrag-color-border)' : 'var(--antrag-color-primary)',
               }}
             >
               <span style={VISUALLY_HIDDEN}>{t(s.title)}</span>
@@ -92,7 +91,7 @@ function CompactSteps({ form, step, t }: { form: CompiledForm; step: number; t: 
         <div
           className="antrag-steps-compact-title"
           aria-hidden="true"
-          style={{ marginTop: 6, fontSize: token.fontSizeSM, color: token.colorTextSecondary }}
+          style={{ marginTop: 6, fontSize: 'var(--antrag-font-size-sm)', color: 'var(--antrag-color-text-secondary)' }}
         >
           {t(current.title)}
         </div>

@@ -1,13 +1,8 @@
 /**
- * antd's spinner as a named status: antd's `Spin` is a plain `div`, on which an `aria-label` is not allowed
- * (axe: aria-prohibited-attr) and which `SpinProps` gives no role, so the name sits on a status around it.
+ * The engine's spinner (antd's Spin drawn without antd's code: chrome/Spinner.tsx) as a status named by its label.
  */
-import { Spin } from 'antd';
+import { Spinner, type SpinnerSize } from './chrome/Spinner.js';
 
-export function Loading({ label, size }: { label: string; size?: 'small' | 'default' | 'large' }) {
-  return (
-    <div role="status" aria-label={label} className="antrag-loading">
-      <Spin size={size} />
-    </div>
-  );
+export function Loading({ label, size }: { label: string; size?: SpinnerSize }) {
+  return <Spinner label={label} size={size} className="antrag-loading" />;
 }

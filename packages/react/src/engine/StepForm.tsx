@@ -10,7 +10,6 @@ import type {
   RJSFSchema,
   RJSFValidationError,
 } from '@rjsf/utils';
-import { theme } from 'antd';
 import { type ComponentType, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { type ModalSections, ModalSectionsContext, type RunnerContext } from './context.js';
 import { storeSectionValues } from './draft.js';
@@ -159,9 +158,8 @@ function StepFieldTemplate(props: FieldTemplateProps) {
 
 /** The step's root object: its fields, errors that belong to no field, and the item's spacing below. */
 function StepRootTemplate({ classNames, style, children, errors, rawErrors }: FieldTemplateProps) {
-  const { token } = theme.useToken();
   return (
-    <div className={classNames} style={{ marginBottom: token.marginLG, ...style }}>
+    <div className={classNames} style={{ marginBottom: 'var(--antrag-margin-lg)', ...style }}>
       {children}
       {rawErrors?.length ? errors : null}
     </div>

@@ -1,6 +1,8 @@
-import { CloseOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { CloseOutlined } from '@ant-design/icons-svg';
 import { useEffect, useState } from 'react';
+import { Icon } from '../widgets/index.js';
+import { Alert } from './chrome/Alert.js';
+import { Button } from './chrome/Button.js';
 
 /**
  * A notice above the form (the form changed since the draft was saved) until the applicant closes it. A status, so
@@ -31,7 +33,7 @@ export function VersionNotice({ text, closeLabel }: { text: string; closeLabel: 
             <Button
               type="text"
               aria-label={closeLabel}
-              icon={<CloseOutlined />}
+              icon={<Icon icon={CloseOutlined} />}
               onClick={() => setOpen(false)}
               style={{ minWidth: 44, minHeight: 44 }}
             />

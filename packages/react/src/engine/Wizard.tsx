@@ -16,11 +16,12 @@ import {
   wizardReducer,
 } from '@antrag/core/wizard';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { Alert, Button } from 'antd';
 import { type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useHydrated } from '../hooks/useHydrated.js';
 import { useMediaQuery } from '../hooks/useMediaQuery.js';
 import { type ApiEnv, ApiStatusError, type SubmitOutcome, submit, useSubmitMutation } from './api.js';
+import { Alert } from './chrome/Alert.js';
+import { Button } from './chrome/Button.js';
 import type { FinishOptions, RunnerContext, StepHold } from './context.js';
 import { clearSavedValues, loadDraft, saveDraft } from './draft.js';
 import { isRetiredAnswer } from './formVersions.js';

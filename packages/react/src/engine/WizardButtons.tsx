@@ -1,7 +1,6 @@
-import { LoadingOutlined } from '@ant-design/icons';
 import type { StepPlan } from '@antrag/core/compile/types';
-import { Button, ConfigProvider, Space } from 'antd';
 import { useHydrated } from '../hooks/useHydrated.js';
+import { Button } from './chrome/Button.js';
 import type { Translate } from './i18n.js';
 
 export interface WizardButtonsProps {
@@ -16,9 +15,6 @@ export interface WizardButtonsProps {
   t: Translate;
 }
 
-// no space put between two Chinese characters ('提 交'): the label reads as written
-const BUTTON_CONFIG = { loadingIcon: <LoadingOutlined />, autoInsertSpace: false };
-
 /**
  * Previous (not on the first step, nor on a step with `backButton: false`), then Next or Done; Next and Done
  * submit the step's form.
@@ -28,24 +24,22 @@ export function WizardButtons({ step, isFirst, isLast, busy, blocked, doneAllowe
   // answers in the address and reload the page empty), and Enter in a field has no submit button to press
   const hydrated = useHydrated();
   return (
-    // a loading icon without antd's appear/leave motion: the animated one stays in the button (named
-    // 'loading') when the answer arrives before its appear motion has finished
-    <ConfigProvider button={BUTTON_CONFIG}>
-      <Space className="antrag-buttons">
-        {isFirst || step.backButton === false ? null : (
-          <Button htmlType="button" onClick={onBack} disabled={busy}>
-            {t(step.labels.previous)}
-          </Button>
-        )}
-        <Button
-          type="primary"
-          htmlType={hydrated ? 'submit' : 'button'}
-          loading={busy}
-          disabled={blocked || (isLast && !doneAllowed)}
-        >
-          {t(isLast ? step.labels.done : step.labels.next)}
+    // antd's Space of buttons (8px apart); the chrome's Button puts no space between two Chinese characters ('提 交')
+    // and its loading icon comes and goes at once (antd's animated one could stay after the answer had arrived)
+    <div className="antrag-buttons">
+      {isFirst || step.backButton === false ? null : (
+        <Button htmlType="button" onClick={onBack} disabled={busy}>
+          {t(step.labels.previous)}
         </Button>
-      </Space>
-    </ConfigProvider>
+      )}
+      <Button
+        type="primary"
+        htmlType={hydrated ? 'submit' : 'button'}
+        loading={busy}
+        disabled={blocked || (isLast && !doneAllowed)}
+      >
+        {t(isLast ? step.labels.done : step.labels.next)}
+      </Button>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * What the engine's libraries need per language: antd's own texts (date-picker months, 'OK', empty
- * states), dayjs's calendar locale and the country widgets' names, loaded on demand so a form page carries only its language; and
+ * states) and dayjs's calendar locale, loaded on demand so a form page carries only its language (the country
+ * names load when a country field needs them: i18n/countryNamesOnUse.ts); and
  * RJSF's built-in strings (array buttons, 'Yes'/'No'…) translated from the catalogue's `rjsf.*` keys.
  */
 
@@ -36,9 +37,6 @@ const loaders: Record<Exclude<Locale, 'en'>, () => Promise<[unknown, unknown]>> 
   ru: () => Promise.all([import('antd/es/locale/ru_RU.js'), import('dayjs/locale/ru.js')]),
 };
 
-/** The country widgets' names in a language (their module loads with them). */
-const loadCountryNames = (locale: Locale) => import('../i18n/countryNames.js').then((m) => m.loadCountryNames(locale));
-
 const dayjsNames: Record<Locale, string> = { en: 'en', de: 'de', fr: 'fr', vi: 'vi', es: 'es', zh: 'zh-cn', ru: 'ru' };
 
 /** antd's texts of the languages loaded so far (English: antd's built-in ones). */
@@ -61,7 +59,7 @@ export async function loadLibraryLocale(locale: Locale): Promise<AntdLocale | un
     dayjs.locale('en');
     return undefined; // antd's built-in texts are English
   }
-  const [[antd]] = await Promise.all([loaders[locale](), loadCountryNames(locale)]);
+  const [antd] = await loaders[locale]();
   dayjs.locale(dayjsNames[locale]);
   // an ES module's default export, or (where a CommonJS build is picked) the exports object holding it
   const value = (antd as { default: AntdLocale & { default?: AntdLocale } }).default;

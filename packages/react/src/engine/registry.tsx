@@ -7,7 +7,6 @@
 
 import { getDefaultRegistry } from '@rjsf/core';
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
-import { Alert } from 'antd';
 import {
   fieldsShowingNestedErrors,
   fields as projectFields,
@@ -15,6 +14,7 @@ import {
   withFieldStatus,
 } from '../widgets/index.js';
 import { lazyComponent } from '../widgets/lazy.js';
+import { Alert } from './chrome/Alert.js';
 import { runnerContextOf } from './context.js';
 import { withDeferredChange } from './deferredWidget.js';
 

@@ -6,9 +6,10 @@
 
 import type { CompiledForm } from '@antrag/core/compile/types';
 import { type Draft, isOtherVersion } from '@antrag/core/wizard';
-import { Alert, Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useHydrated } from '../hooks/useHydrated.js';
+import { Alert } from './chrome/Alert.js';
+import { Button } from './chrome/Button.js';
 import { loadDraft } from './draft.js';
 import {
   type LoadedForm,

@@ -2,7 +2,8 @@ import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 
 // the browser build of i18n-iso-countries registers no languages: English (the names values store) at once, the
-// others when a form in that language loads (`loadCountryNames`), so a page carries only its own language
+// others when a country or calling-code field needs them (`loadCountryNames`), so a page carries only its own
+// language. This module itself loads only then too (countryNamesOnUse.ts): a first screen of empty fields has none of it.
 countries.registerLocale(en as countries.LocaleData);
 
 const names: Record<string, () => Promise<{ default: unknown }>> = {
@@ -51,7 +52,8 @@ export function countryOptions(locale: string, only?: readonly string[]): Countr
       label: countries.getName(iso, locale) ?? countries.getName(iso, 'en') ?? iso,
     }))
     .sort((a, b) => compare(a.label, b.label));
-  cache.set(cacheKey, list);
+  // names asked for before their language is registered are English: not kept, so they are asked for again
+  if (registered.has(locale) || !names[locale]) cache.set(cacheKey, list);
   return list;
 }
 

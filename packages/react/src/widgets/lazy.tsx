@@ -5,6 +5,11 @@
  * preloads the next step's (`preload`, `isLoaded`); a component drawn before its code is there (outside the wizard)
  * shows a busy placeholder of a field's height. An instance keeps the way it was first drawn, so loading never
  * remounts it.
+ *
+ * A part is drawn inside antd's ConfigProvider with the engine's theme and texts (`shared/antdScope.tsx`, loaded with
+ * its code), unless it is `light`: drawn by the light controls only, with no antd component anywhere in its code
+ * (tests/unit/widgets/lightParts.test.ts checks that by their sources), so a first screen of light parts loads none
+ * of antd's code.
  */
 import { type ComponentType, type JSX, lazy, type ReactNode, Suspense, useState } from 'react';
 
@@ -21,6 +26,11 @@ export function isLazyComponent(component: unknown): component is LazyComponent<
   return typeof component === 'function' && typeof (component as Partial<LazyComponent<never>>).preload === 'function';
 }
 
+export interface LazyOptions {
+  /** The part draws no antd component (none in its code): it is not put into antd's ConfigProvider. */
+  light?: boolean;
+}
+
 /**
  * `fallback`: what shows while the code loads (default: a busy placeholder of a field's height); a part that is closed
  * at first (a dialog) gives `null`.
@@ -28,11 +38,18 @@ export function isLazyComponent(component: unknown): component is LazyComponent<
 export function lazyComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = <div className="antrag-field-loading" aria-busy="true" style={{ minHeight: 32 }} />,
+  { light = false }: LazyOptions = {},
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<void> | undefined;
   const preload = () => {
-    pending ??= load().then((component) => {
+    pending ??= (
+      light
+        ? load()
+        : Promise.all([load(), import('./shared/antdScope.js')]).then(([component, { withAntdScope }]) =>
+            withAntdScope(component),
+          )
+    ).then((component) => {
       loaded = component;
     });
     return pending;

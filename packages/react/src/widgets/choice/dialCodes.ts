@@ -4,6 +4,7 @@
  * country first; the select tells them apart by country, the value stays the code ('+49').
  */
 import { countryOptions } from '../../i18n/countryNames.js';
+import { countryNamesOf, loadCountryNamesOnUse } from '../../i18n/countryNamesOnUse.js';
 import type { Choice } from './options.js';
 
 export interface DialOption {
@@ -21,8 +22,13 @@ export function isDialOptions(list: unknown): list is DialOption[] {
   );
 }
 
-/** One choice a country, valued by its ISO code and labelled with its name and calling code. */
+/**
+ * One choice a country, valued by its ISO code and labelled with its name and calling code. The page no longer loads
+ * the names of its language with it: asked for before they are there, the names are English for the moment and
+ * those of the language load (the select's list, drawn when it is used, has them).
+ */
 export function dialChoices(list: DialOption[], locale: string): Choice[] {
+  if (!countryNamesOf(locale)) loadCountryNamesOnUse(locale).catch(() => {});
   const names = new Map(countryOptions(locale).map((c) => [c.iso, c.label]));
   return (
     list

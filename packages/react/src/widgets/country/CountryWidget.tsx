@@ -1,13 +1,26 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useMemo } from 'react';
-import { countryOptions } from '../../i18n/countryNames.js';
+import { loadCountryNamesOnUse, useCountryNames } from '../../i18n/countryNamesOnUse.js';
 import { ariaFor } from '../shared/aria.js';
-import { describedBy, failedNoticeId, heavyPart, LoadFailed, useLoadOnUse } from '../shared/loadOnUse.js';
+import {
+  describedBy,
+  failedNoticeId,
+  type HeavyPart,
+  heavyPartsByLocale,
+  LoadFailed,
+  useLoadOnUse,
+} from '../shared/loadOnUse.js';
 import { SelectStandIn } from '../shared/SelectStandIn.js';
 import { maybe, textsOf } from '../shared/texts.js';
+import type { CountrySelectProps } from './CountrySelect.js';
 
-/** antd's Select, loaded when a country field is first used (see loadOnUse.tsx); the field and the widget share it. */
-export const countrySelect = heavyPart(() => import('./CountrySelect.js').then((m) => m.CountrySelect));
+/**
+ * antd's Select with the country names of `locale`, loaded together when a country field is first used (see
+ * loadOnUse.tsx); the field and the widget share it. A page of empty country fields loads neither.
+ */
+export const countrySelectFor: (locale: string) => HeavyPart<CountrySelectProps> = heavyPartsByLocale((locale) =>
+  Promise.all([import('./CountrySelect.js'), loadCountryNamesOnUse(locale)]).then(([m]) => m.CountrySelect),
+);
 
 /** A searchable country list in the active language; the value is the ISO code or the English name (valueShape). */
 export function CountryWidget(props: WidgetProps) {
@@ -15,12 +28,15 @@ export function CountryWidget(props: WidgetProps) {
   const { valueShape = 'code', countries } = options as { valueShape?: 'code' | 'name'; countries?: string[] };
   const { t, locale } = textsOf(registry);
   const byName = valueShape === 'name';
-  const list = useMemo(
-    () => countryOptions(locale, countries).map((c) => ({ value: byName ? c.name : c.iso, label: c.label })),
-    [locale, countries, byName],
-  );
   const chosen = typeof value === 'string' && value ? value : undefined;
-  const { Heavy, handoff, standIn } = useLoadOnUse(countrySelect, id);
+  // a stored English name is what an English page shows: the names load for it only in another language
+  const names = useCountryNames(locale, chosen !== undefined && !(byName && locale === 'en'));
+  const list = useMemo(
+    () =>
+      names?.countryOptions(locale, countries).map((c) => ({ value: byName ? c.name : c.iso, label: c.label })) ?? [],
+    [names, locale, countries, byName],
+  );
+  const { Heavy, handoff, standIn } = useLoadOnUse(countrySelectFor(locale), id);
   const aria = ariaFor(id, rawErrors);
   const common = {
     id,
@@ -46,6 +62,7 @@ export function CountryWidget(props: WidgetProps) {
       <SelectStandIn
         {...common}
         standIn={standIn}
+        // until the names come, the value as stored (the ISO code, the English name) in the same box
         shown={chosen === undefined ? undefined : (list.find((c) => c.value === chosen)?.label ?? chosen)}
         invalid={aria['aria-invalid']}
         feedback

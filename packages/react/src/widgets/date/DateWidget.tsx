@@ -9,9 +9,10 @@
  * The spec wants the input in DD/MM/YYYY with the placeholder 'Select date' (spec 001 §5), which the platform's own
  * date input (shown in the device's format, without a placeholder) cannot give: phones get this box too.
  */
-import { CalendarOutlined, CloseCircleFilled } from '@ant-design/icons';
+import { CalendarOutlined, CloseCircleFilled } from '@ant-design/icons-svg';
 import type { WidgetProps } from '@rjsf/utils';
 import { type KeyboardEvent, type MouseEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { Icon } from '../light/Icon.js';
 import { TextBox } from '../light/TextBox.js';
 import { ariaFor } from '../shared/aria.js';
 import {
@@ -149,7 +150,7 @@ function DateStandIn({ picker, standIn, ...props }: WidgetProps & { picker: Pick
         aria-busy={standIn.busy || undefined}
         suffix={
           <span className="antrag-date-suffix" aria-hidden="true">
-            {standIn.spinning ? <LoadingIcon /> : <CalendarOutlined />}
+            {standIn.spinning ? <LoadingIcon /> : <Icon icon={CalendarOutlined} />}
             {!off && shown !== '' && (
               // biome-ignore lint/a11y/noStaticElementInteractions: antd's clear icon, for the pointer (emptying the text clears too)
               // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard empties the text, which empties the answer
@@ -159,7 +160,7 @@ function DateStandIn({ picker, standIn, ...props }: WidgetProps & { picker: Pick
                 onPointerDown={(event) => event.preventDefault()}
                 onClick={clear}
               >
-                <CloseCircleFilled />
+                <Icon icon={CloseCircleFilled} />
               </span>
             )}
           </span>

@@ -1,10 +1,13 @@
 import type { FieldProps } from '@rjsf/utils';
-import { Alert } from 'antd';
 import { moneyParams } from '../computed/format.js';
+import { Alert } from '../light/Alert.js';
 import { Markdownish } from '../shared/Markdownish.js';
 import { maybe, textsOf } from '../shared/texts.js';
 
-/** A block of text (markdown links, bold, paragraphs) shown as an info or warning notice; holds no data. */
+/**
+ * A block of text (markdown links, bold, paragraphs) shown as an info or warning notice (antd's Alert's look, drawn
+ * without antd's code: it may be on a first screen); holds no data.
+ */
 export function InfoField(props: FieldProps) {
   const { uiSchema, registry, fieldPathId } = props;
   const {

@@ -1,4 +1,5 @@
-import { CloseCircleFilled } from '@ant-design/icons';
+import { CloseCircleFilled } from '@ant-design/icons-svg';
+import { Icon } from './Icon.js';
 
 /**
  * The red ✕ antd's form item puts into the box of a field in error. Decoration only: the field's `aria-invalid` and
@@ -7,7 +8,7 @@ import { CloseCircleFilled } from '@ant-design/icons';
 export function FeedbackIcon() {
   return (
     <span className="antrag-feedback" aria-hidden="true">
-      <CloseCircleFilled />
+      <Icon icon={CloseCircleFilled} />
     </span>
   );
 }

@@ -4,10 +4,11 @@
  * shows the placeholder, from an option that is hidden and cannot be chosen, so the list holds no blank entry.
  * A clear button (antd's `allowClear`) empties an optional choice.
  */
-import { CloseCircleFilled, DownOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, DownOutlined } from '@ant-design/icons-svg';
 import type { MouseEvent, SelectHTMLAttributes } from 'react';
 import { cx } from './cx.js';
 import { FeedbackIcon } from './FeedbackIcon.js';
+import { Icon } from './Icon.js';
 import './light.css';
 
 export interface NativeOption {
@@ -66,12 +67,12 @@ export function NativeSelect({
         ))}
       </select>
       <span className="antrag-select-suffix" aria-hidden="true">
-        <DownOutlined className="antrag-select-arrow" />
+        <Icon icon={DownOutlined} className="antrag-select-arrow" />
         {invalid && <FeedbackIcon />}
       </span>
       {clearable && (
         <button type="button" className="antrag-select-clear" aria-label={clear.label} onClick={clearChoice}>
-          <CloseCircleFilled aria-hidden="true" />
+          <Icon icon={CloseCircleFilled} />
         </button>
       )}
     </span>

@@ -1,13 +1,21 @@
 import type { FieldProps } from '@rjsf/utils';
 import { useMemo } from 'react';
-import { countryOptions } from '../../i18n/countryNames.js';
+import { type CountryNames, loadCountryNamesOnUse, useCountryNames } from '../../i18n/countryNamesOnUse.js';
 import { cx } from '../light/cx.js';
 import { ariaFor } from '../shared/aria.js';
 import { FieldLabel } from '../shared/FieldLabel.js';
-import { describedBy, failedNoticeId, heavyPart, LoadFailed, useLoadOnUse } from '../shared/loadOnUse.js';
+import {
+  describedBy,
+  failedNoticeId,
+  type HeavyPart,
+  heavyPartsByLocale,
+  LoadFailed,
+  useLoadOnUse,
+} from '../shared/loadOnUse.js';
 import { SelectStandIn } from '../shared/SelectStandIn.js';
 import { maybe, textOr, textsOf } from '../shared/texts.js';
 import { callingCodeOf, callingCodes } from './callingCodes.js';
+import type { DialCodeSelectProps } from './DialCodeSelect.js';
 
 export interface PhoneValue {
   countryCode: string;
@@ -16,13 +24,19 @@ export interface PhoneValue {
   isoCode: string;
 }
 
-/** antd's Select of calling codes, loaded when the code is first used (see ../shared/loadOnUse.tsx). */
-export const dialCodeSelect = heavyPart(() => import('./DialCodeSelect.js').then((m) => m.DialCodeSelect));
+/**
+ * antd's Select of calling codes with the country names of `locale`, loaded together when the code is first used
+ * (see ../shared/loadOnUse.tsx, countryNamesOnUse.ts).
+ */
+export const dialCodeSelectFor: (locale: string) => HeavyPart<DialCodeSelectProps> = heavyPartsByLocale((locale) =>
+  Promise.all([import('./DialCodeSelect.js'), loadCountryNamesOnUse(locale)]).then(([m]) => m.DialCodeSelect),
+);
 
-/** Countries with a calling code, named in `locale` and sorted by that name. */
-export function dialOptions(locale: string): Array<{ iso: string; code: string; label: string }> {
+/** Countries with a calling code, named in `locale` (its names loaded) and sorted by that name. */
+export function dialOptions(names: CountryNames, locale: string): Array<{ iso: string; code: string; label: string }> {
   const codes = callingCodes();
-  return countryOptions(locale)
+  return names
+    .countryOptions(locale)
     .filter((c) => codes.has(c.iso))
     .map((c) => {
       const code = `+${codes.get(c.iso)}`;
@@ -53,8 +67,13 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
   const codeId = `${id}_countryCode`;
   const { defaultCountry } = (uiSchema?.['ui:options'] ?? {}) as { defaultCountry?: string };
   const { t, locale } = textsOf(registry);
-  const options = useMemo(() => dialOptions(locale).map((o) => ({ value: o.iso, label: o.label })), [locale]);
   const iso = formData?.isoCode || (callingCodeOf(defaultCountry) ? defaultCountry : undefined);
+  // a chosen country is shown by its name: the names load for it
+  const names = useCountryNames(locale, !!iso);
+  const options = useMemo(
+    () => (names ? dialOptions(names, locale).map((o) => ({ value: o.iso, label: o.label })) : []),
+    [names, locale],
+  );
   const label = maybe(t, uiSchema?.['ui:title']) ?? props.schema.title ?? props.name;
   const aria = ariaFor(id, rawErrors);
   const hintId = `${id}__digits`;
@@ -64,7 +83,7 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
   // the number's maximum length, as the compiler bounds it: the input stops there
   const numberSchema = (props.schema.properties as Record<string, { maxLength?: unknown }> | undefined)?.phoneNumber;
   const maxLength = typeof numberSchema?.maxLength === 'number' ? numberSchema.maxLength : undefined;
-  const { Heavy, handoff, standIn } = useLoadOnUse(dialCodeSelect, codeId);
+  const { Heavy, handoff, standIn } = useLoadOnUse(dialCodeSelectFor(locale), codeId);
 
   const emit = (next: Partial<PhoneValue>) => {
     const isoCode = next.isoCode ?? iso;
@@ -111,7 +130,8 @@ export function PhoneField(props: FieldProps<PhoneValue | undefined>) {
             {...code}
             aria-describedby={describedBy(codeId, standIn, code['aria-describedby'])}
             standIn={standIn}
-            shown={iso && options.find((o) => o.value === iso)?.label}
+            // until the names come, the chosen country's code in the same box
+            shown={iso && (options.find((o) => o.value === iso)?.label ?? callingCodeOf(iso))}
             invalid={aria['aria-invalid']}
             className="antrag-compact-first"
             style={{ width: '40%' }}

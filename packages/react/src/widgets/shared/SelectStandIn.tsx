@@ -5,7 +5,7 @@
  * Pressing the box, ArrowDown, Enter, Space or typing asks for the real select with its list open; what was typed
  * goes over to it as the search. A tag's ✕ and the clear button work at once.
  */
-import { CloseCircleFilled, CloseOutlined, DownOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, CloseOutlined, DownOutlined } from '@ant-design/icons-svg';
 import {
   type ChangeEvent,
   type CSSProperties,
@@ -17,6 +17,7 @@ import {
 } from 'react';
 import { cx } from '../light/cx.js';
 import { FeedbackIcon } from '../light/FeedbackIcon.js';
+import { Icon } from '../light/Icon.js';
 import { LoadingIcon, type StandIn, useHandOver } from './loadOnUse.js';
 
 export interface StandInTag {
@@ -195,7 +196,7 @@ export function SelectStandIn({
                     onPointerDown={(event) => event.preventDefault()}
                     onClick={() => onRemove?.(tag.key)}
                   >
-                    <CloseOutlined />
+                    <Icon icon={CloseOutlined} />
                   </span>
                 )}
               </span>
@@ -214,7 +215,7 @@ export function SelectStandIn({
         </span>
       )}
       <span className="antrag-combo-suffix" aria-hidden="true">
-        {standIn.spinning || loading ? <LoadingIcon /> : <DownOutlined className="antrag-combo-arrow" />}
+        {standIn.spinning || loading ? <LoadingIcon /> : <Icon icon={DownOutlined} className="antrag-combo-arrow" />}
         {invalid && feedback && <FeedbackIcon />}
       </span>
       {clearable && (
@@ -229,7 +230,7 @@ export function SelectStandIn({
             input.current?.focus();
           }}
         >
-          <CloseCircleFilled />
+          <Icon icon={CloseCircleFilled} />
         </span>
       )}
     </span>

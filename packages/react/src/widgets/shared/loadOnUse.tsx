@@ -10,7 +10,7 @@
  * The first render is the same on the server and in the browser (no `window` read while drawing): a field whose code
  * is already there draws the heavy control at once, except while a server's HTML is being hydrated.
  */
-import { LoadingOutlined } from '@ant-design/icons';
+import { LoadingOutlined } from '@ant-design/icons-svg';
 import {
   type ComponentType,
   type MutableRefObject,
@@ -21,6 +21,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { Icon } from '../light/Icon.js';
 import { type Translate, textOr } from './texts.js';
 import '../light/light.css';
 import './loadOnUse.css';
@@ -41,11 +42,16 @@ export interface HeavyPart<P> {
 
 /**
  * An antd control's code with the field's error state handed to it as antd's form item did (antdFieldStatus.tsx,
- * loaded with it): the light field template draws no form item.
+ * loaded with it): the light field template draws no form item; and inside antd's ConfigProvider with the engine's
+ * theme and texts (antdScope.tsx), which the first screen does not load.
  */
 export async function withFieldStatus<P>(control: Promise<ComponentType<P>>): Promise<ComponentType<P>> {
-  const [Control, { withAntdFieldStatus }] = await Promise.all([control, import('./antdFieldStatus.js')]);
-  return withAntdFieldStatus(Control);
+  const [Control, { withAntdFieldStatus }, { withAntdScope }] = await Promise.all([
+    control,
+    import('./antdFieldStatus.js'),
+    import('./antdScope.js'),
+  ]);
+  return withAntdScope(withAntdFieldStatus(Control) as ComponentType<P & object>) as ComponentType<P>;
 }
 
 export function heavyPart<P>(load: () => Promise<ComponentType<P>>): HeavyPart<P> {
@@ -85,6 +91,21 @@ export function heavyPart<P>(load: () => Promise<ComponentType<P>>): HeavyPart<P
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  };
+}
+
+/** One heavy part per language (a control loaded with texts of its own, as the country names), made when first asked. */
+export function heavyPartsByLocale<P>(
+  load: (locale: string) => Promise<ComponentType<P>>,
+): (locale: string) => HeavyPart<P> {
+  const parts = new Map<string, HeavyPart<P>>();
+  return (locale) => {
+    let part = parts.get(locale);
+    if (!part) {
+      part = heavyPart(() => load(locale));
+      parts.set(locale, part);
+    }
+    return part;
   };
 }
 
@@ -249,7 +270,7 @@ function typeInto(input: HTMLInputElement, text: string): void {
 
 /** The spinner a stand-in shows in its box while the heavy control loads. */
 export function LoadingIcon() {
-  return <LoadingOutlined className="antrag-standin-spinner" spin aria-hidden="true" />;
+  return <Icon icon={LoadingOutlined} className="antrag-standin-spinner" spin />;
 }
 
 /** Said under a field whose control could not be loaded, with a button to try again. */
