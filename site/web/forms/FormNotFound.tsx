@@ -2,19 +2,23 @@
 
 import type { Locale } from '@antrag/core/dsl/types';
 import { translate } from '@antrag/core/i18n/catalogue';
-import { Button, Result } from 'antd';
+import { accessibleTheme } from '@antrag/react/engine/theme';
+import { Button, ConfigProvider, Result } from 'antd';
 
 export default function FormNotFound({ locale }: { locale: Locale }) {
+  // antd's components with the engine's theme (its accessible blue), as the form's own antd parts
   return (
-    <Result
-      status="404"
-      title="404"
-      subTitle={translate('errors.formNotFound', locale)}
-      extra={
-        <Button type="primary" href="/">
-          {translate('wizard.goToHomepage', locale)}
-        </Button>
-      }
-    />
+    <ConfigProvider theme={accessibleTheme}>
+      <Result
+        status="404"
+        title="404"
+        subTitle={translate('errors.formNotFound', locale)}
+        extra={
+          <Button type="primary" href="/">
+            {translate('wizard.goToHomepage', locale)}
+          </Button>
+        }
+      />
+    </ConfigProvider>
   );
 }
