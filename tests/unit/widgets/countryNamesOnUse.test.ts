@@ -27,6 +27,8 @@ describe('country names on a first screen', () => {
   });
 
   it('the lists drawn on use do (the check finds an import)', () => {
-    expect(staticPathToNames(join(SRC, 'widgets/country/CountrySelect.tsx'))).toContain('imports ../../i18n/countryNames.js');
+    expect(staticPathToNames(join(SRC, 'widgets/country/CountrySelect.tsx'))).toContain(
+      'imports ../../i18n/countryNames.js',
+    );
   });
 });
