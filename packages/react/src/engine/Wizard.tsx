@@ -109,14 +109,19 @@ export function Wizard(props: WizardProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the hydrating render, with what it started from
   useEffect(() => {
     if (readsStorageAtOnce || restore) return;
-    const stored = loadDraft(form);
-    if (!stored) return;
-    if (form.draft?.resumePrompt === false) {
-      if (restorable(stored)) dispatch({ type: 'restore', draft: stored });
-    } else {
-      setPendingDraft(stored);
-      setDraftOffered(true);
-    }
+    // in a task of its own: a phone's first read of the storage opens it (tens of ms), which would lengthen the
+    // hydration's task
+    const timer = setTimeout(() => {
+      const stored = loadDraft(form);
+      if (!stored) return;
+      if (form.draft?.resumePrompt === false) {
+        if (restorable(stored)) dispatch({ type: 'restore', draft: stored });
+      } else {
+        setPendingDraft(stored);
+        setDraftOffered(true);
+      }
+    }, 0);
+    return () => clearTimeout(timer);
   }, []);
 
   // the lists select boxes open get the name of their field (antd leaves them unnamed)
@@ -390,7 +395,9 @@ export function Wizard(props: WizardProps) {
               dispatch({ type: 'next', valid: false, errors: [], data: {}, message: step.failureMessage })
             }
           >
-            {message ? <Alert type="error" showIcon title={message} role="alert" /> : null}
+            {message ? (
+              <Alert type="error" showIcon title={message} role="alert" className="antrag-step-failure" />
+            ) : null}
             <WizardButtons
               step={step}
               isFirst={state.step === 0}

@@ -65,6 +65,35 @@ function whenIdle(run: () => void): () => void {
   return () => clearTimeout(id);
 }
 
+/** The applicant has used the page (touched, clicked, typed or moved the focus into it) since it loaded. */
+let used = false;
+const USES = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+
+/**
+ * Runs `run` when the browser is idle after the applicant's first use of the page (at once on idle when they have
+ * used it already); cancellable. A page that only loads, or is only read, evaluates no code for later steps: on a
+ * phone that code (antd's upload and select on the blocked-account wizard, about 60 chunks) would compete with the
+ * first step's hydration and lengthen the time until the page answers; once someone starts filling the step, it
+ * loads while they do, and Next seldom waits for it.
+ */
+function afterFirstUse(run: () => void): () => void {
+  if (used || typeof document === 'undefined') return whenIdle(run);
+  let cancelIdle: (() => void) | undefined;
+  const onUse = () => {
+    used = true;
+    stop();
+    cancelIdle = whenIdle(run);
+  };
+  const stop = () => {
+    for (const type of USES) document.removeEventListener(type, onUse, true);
+  };
+  for (const type of USES) document.addEventListener(type, onUse, { capture: true, passive: true });
+  return () => {
+    stop();
+    cancelIdle?.();
+  };
+}
+
 /** Whether a step may show, and what to do when its validators could not be loaded. */
 export interface StepCode {
   /**
@@ -88,8 +117,8 @@ export interface StepCode {
  * (`StepValidation.loadStep`). When it is not, loads it and renders again once it is, or once loading failed:
  * a widget's failure shows where the widget is drawn, a failure of the validators in `failed`. A step whose
  * validators' module is there shows at once (a page drawn on the server hydrates without waiting) while what
- * they load apart (the phone-number checks) comes after it. Once a step is ready, the next step's code loads when
- * the browser is idle, so Next seldom waits for it.
+ * they load apart (the phone-number checks) comes after it. Once a step is ready and the applicant has used the
+ * page, the next step's code loads when the browser is idle, so Next seldom waits for it.
  */
 export function useStepCode(
   form: CompiledForm,
@@ -137,9 +166,9 @@ export function useStepCode(
   const ready = !failed && (drawable || settledNow !== undefined);
   useEffect(() => {
     if (!ready || step < 0 || step + 1 >= form.stepSchemas.length) return;
-    // once the browser is idle: on a phone the next step's code must not compete with this step's hydration for
-    // the network and the main thread
-    return whenIdle(() => {
+    // once the applicant uses the page and the browser is idle: on a phone the next step's code must not compete
+    // with this step's hydration for the network and the main thread
+    return afterFirstUse(() => {
       void preloadParts(lazyPartsOf(form, step + 1, widgets, fields));
       validation?.loadStep?.(step + 1).catch(() => {}); // a failure shows when that step is opened
     });
