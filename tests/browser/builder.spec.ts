@@ -300,6 +300,9 @@ const GERMAN = [
 async function addField(page: Page, type: string, label: string): Promise<void> {
   await page.getByRole('button', { name: 'Add field' }).click();
   const palette = page.getByRole('dialog', { name: /^Add a field to/ });
+  // once antd's opening animation has ended: a click on a loaded machine could land while it was still running
+  // and be lost (the palette stayed open)
+  await expect(palette).not.toHaveClass(/ant-zoom/);
   await palette.getByRole('button', { name: type, exact: true }).click();
   await expect(palette).toBeHidden();
   const box = page.getByLabel('Label', { exact: true });
