@@ -150,10 +150,10 @@ test.describe('university review form', () => {
       else await route.continue();
     });
     await open(page, server);
-    // asked for while step 1 shows (and failed, which says nothing until step 2 opens)
-    // the validators of the version the form came in (a publish meanwhile changes nothing for this page)
-    await expect.poll(() => asked).toEqual(['?version=1']);
+    // asked for once the applicant starts on step 1, while it shows (and failed, which says nothing until step 2
+    // opens): the validators of the version the form came in (a publish meanwhile changes nothing for this page)
     await fillUniversity(page);
+    await expect.poll(() => asked).toEqual(['?version=1']);
     await button(page, 'Next').click();
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('This step could not be loaded. Please check your connection and try again.');
