@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
+import { lazyPartChunks } from './vite/lazyPartChunks.js';
 
 const web = resolve(import.meta.dirname, 'web');
 const repo = resolve(import.meta.dirname, '..');
@@ -39,6 +40,23 @@ function formPageRenderer(): Plugin {
 }
 
 /**
+ * The validation runtimes as chunks that keep their exports (the precompiled validators the server generates import
+ * them by name), in a build that may drop or merge the exports of any other module (`preserveEntrySignatures: false`,
+ * which rolldown's inlining of small common chunks needs).
+ */
+function validationRuntimes(): Plugin {
+  return {
+    name: 'antrag-validation-runtimes',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    buildStart() {
+      for (const name of ['validation-runtime', 'validation-runtime-phone']) {
+        this.emitFile({ type: 'chunk', id: resolve(web, `${name}.ts`), name, preserveSignature: 'strict' });
+      }
+    },
+  };
+}
+
+/**
  * The web app in `site/web`, built into `dist/site` at the repository's root (served at `/` by the server), plus the validation
  * runtime under the fixed names `assets/validation-runtime.js` and `assets/validation-runtime-phone.js` (with the
  * phone-number checks): the precompiled validators the server generates import them by those URLs, so their
@@ -46,7 +64,15 @@ function formPageRenderer(): Plugin {
  */
 export default defineConfig({
   root: web,
-  plugins: [react(), formPageRenderer()],
+  plugins: [
+    react(),
+    formPageRenderer(),
+    validationRuntimes(),
+    lazyPartChunks(
+      resolve(repo, 'packages/react/src/widgets/index.ts'),
+      resolve(repo, 'packages/react/src/widgets/shared/antdScope.tsx'),
+    ),
+  ],
   // `vite build` builds the browser's app, then the server's form renderer (formPageRenderer)
   builder: {},
   environments: {
@@ -55,12 +81,9 @@ export default defineConfig({
         // read by the server (site/server/shell.ts) to announce a route's chunks in its page shell
         manifest: true,
         rollupOptions: {
-          input: {
-            main: resolve(web, 'index.html'),
-            'validation-runtime': resolve(web, 'validation-runtime.ts'),
-            'validation-runtime-phone': resolve(web, 'validation-runtime-phone.ts'),
-          },
-          preserveEntrySignatures: 'exports-only',
+          // the runtimes come in as chunks of their own (validationRuntimes)
+          input: { main: resolve(web, 'index.html') },
+          preserveEntrySignatures: false,
           // @rc-component/form declares no `sideEffects`, so antd's form context, which nearly every antd control
           // imports (a form item's status), kept all of it in every page: the form store, async-validator. It has
           // none; unused, it drops out (the light field template draws no form item).
@@ -69,7 +92,18 @@ export default defineConfig({
               /[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/.test(id) ? false : undefined,
           },
           output: {
-            entryFileNames: (chunk) =>
+            // fewer, larger chunks: on HTTP/1.1 a browser asks six at a time, so a form page's forty small
+            // files cost a phone on a slow network several round trips more than twenty do. React, React DOM and
+            // react-query (which every page loads) are one chunk; a common chunk under 8 KB of source is put into
+            // each chunk that imports it instead of being a file of its own.
+            codeSplitting: {
+              experimentalInlineCommonChunks: { maxSize: 8192 },
+              groups: [
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+)[\\/]/ },
+              ],
+            },
+            // the validation runtimes under fixed names (validationRuntimes)
+            chunkFileNames: (chunk) =>
               chunk.name.startsWith('validation-runtime') ? `assets/${chunk.name}.js` : 'assets/[name]-[hash].js',
           },
         },

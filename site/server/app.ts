@@ -27,7 +27,7 @@ import { registerDraftRoutes } from './routes/drafts.js';
 import { registerFormSubmissionRoute } from './routes/formSubmissions.js';
 import { registerFormRoutes } from './routes/forms.js';
 import { type FormEntries, registerSubmissionRoutes } from './routes/submissions.js';
-import { loadWebShell } from './shell.js';
+import { CODE_LOADER_SOURCE, loadWebShell } from './shell.js';
 import { callerOf, requireStaff } from './staff/auth.js';
 import { issueToken } from './tokens.js';
 
@@ -85,7 +85,8 @@ export interface AppOptions {
 
 /**
  * The Content-Security-Policy of every answer: no `unsafe-eval` (validators are precompiled), no
- * inline scripts; inline styles stay allowed because the component library writes its CSS at run time.
+ * inline scripts but the one of a drawn form page (allowed by its hash); inline styles stay allowed because the
+ * component library writes its CSS at run time.
  */
 const gzipAsync = promisify(gzip);
 
@@ -118,7 +119,8 @@ export function contentSecurityPolicy(crmBase: string, https = true) {
   return {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // and the drawn form page's loader of its code, by its hash (shell.ts)
+      scriptSrc: ["'self'", CODE_LOADER_SOURCE],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       mediaSrc: ["'self'", 'blob:'],
@@ -256,7 +258,9 @@ export async function buildApp(
       },
     });
   }
-  const shell = webApp ? loadWebShell(webApp) : undefined;
+  const shell = webApp
+    ? loadWebShell(webApp, { validationRuntimeUrl: process.env.VALIDATION_RUNTIME_URL || undefined })
+    : undefined;
   // form pages' first screens drawn on the server, hydrated in the browser (formPages.ts)
   const renderer = webApp && opts.drawFormPages !== false ? loadFormPageRenderer(webApp, app.log) : undefined;
   if (renderer) {

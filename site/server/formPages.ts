@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { CompiledForm } from '@antrag/core/compile/types';
 import { DEFAULT_LOCALE, isLocale } from '@antrag/core/i18n/locale';
+import { stepPartNames } from '@antrag/core/wizard';
 import type { FastifyBaseLogger } from 'fastify';
 import { inlineJson } from './shell.js';
 
@@ -29,6 +30,8 @@ export interface DrawnFormPage {
   locale: string;
   /** The version of the form drawn. */
   version?: number;
+  /** The widgets and fields its first step draws: their code is announced with the page (shell.ts). */
+  parts: { widgets: string[]; fields: string[] };
 }
 
 type Drawing = DrawnFormPage;
@@ -82,6 +85,7 @@ function pageOf(
   return {
     html,
     styles,
+    parts: stepPartNames(form, 0),
     dataScript: `<script id="antrag-form-page" type="application/json">${inlineJson(data)}</script>`,
     locale,
     version: form.version,

@@ -2,12 +2,48 @@
  * The web app's page shell (`index.html` of the built app) as the server sends it for a page path: with the
  * route's code announced up front (`<link rel="modulepreload">` and its styles, from vite's build manifest) and, for
  * a content page, the page's content inline, so the browser draws it without waiting for a chain of requests.
+ *
+ * A form page the server drew is readable without any script, so its code comes after its first screen: the head
+ * holds only its styles, and all the code its hydration needs (the app, the form page, the first step's widgets and
+ * validators and the validation runtime, from the build's manifests) is named in an inert `<template>` that a small
+ * inline script (`CODE_LOADER`, allowed by its hash in the CSP) puts into the head once the screen has been drawn.
+ * On a slow phone the styles then have the network to themselves, and the code arrives in one round of requests
+ * instead of a chain of them.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { translate } from '@antrag/core/i18n';
 import { DEFAULT_LOCALE, isLocale } from '@antrag/core/i18n/locale';
 import type { ShellData } from './routes/content.js';
+import { DEFAULT_RUNTIME_URL } from './routes/forms.js';
+
+/** The chunks of the lazily loaded widgets and fields (`site/vite/lazyPartChunks.ts`), beside vite's manifest. */
+const LAZY_PARTS_FILE = '.vite/lazy-parts.json';
+
+interface PartChunks {
+  js: string[];
+  css: string[];
+}
+
+/** The id of the drawn form page's `<template>` of code (see the module's comment). */
+const CODE_TEMPLATE_ID = 'antrag-code';
+
+/**
+ * Puts the drawn form page's code into the head once the first screen is drawn: when the browser reports its first
+ * contentful paint (where it cannot, a timer after the next frame), or after a second where none comes (a page opened
+ * in a background tab draws nothing).
+ */
+export const CODE_LOADER = [
+  `(function(){var d=document,t=d.getElementById('${CODE_TEMPLATE_ID}'),n=0,P=window.PerformanceObserver;`,
+  'function go(){if(n++||!t)return;d.head.appendChild(d.importNode(t.content,true))}',
+  "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){",
+  "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});",
+  'else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)})()',
+].join('');
+
+/** The Content-Security-Policy source that lets `CODE_LOADER` run, and no other inline script. */
+export const CODE_LOADER_SOURCE = `'sha256-${createHash('sha256').update(CODE_LOADER).digest('base64')}'`;
 
 /** The id of the inline content element the content site reads (`site/web/content/shellData.ts`). */
 export const SHELL_DATA_ID = 'antrag-shell-data';
@@ -51,6 +87,8 @@ export interface DrawnPage {
   dataScript: string;
   /** The version of the form drawn: its first step's validators are asked for by that version. */
   version?: number;
+  /** The widgets and fields its first step draws (registry names): their code comes with the page's. */
+  parts?: { widgets: string[]; fields: string[] };
 }
 
 export interface WebShell {
@@ -64,14 +102,26 @@ export interface WebShell {
   ): string;
 }
 
-export function loadWebShell(webRoot: string): WebShell {
-  const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
-  const manifestFile = join(webRoot, '.vite', 'manifest.json');
-  const manifest: Record<string, ManifestChunk> = existsSync(manifestFile)
-    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
-    : {};
+/** The template's module script and module preloads (vite writes them into its head). */
+const ENTRY_TAG = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
 
-  /** The route's chunk and every chunk it imports statically, and their styles. */
+const preloadTag = (file: string) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`;
+const styleTag = (file: string) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`;
+
+/**
+ * `validationRuntimeUrl`: where the precompiled validators import the validation runtime from (the form routes'
+ * `VALIDATION_RUNTIME_URL`); a drawn form page preloads it.
+ */
+export function loadWebShell(webRoot: string, { validationRuntimeUrl = DEFAULT_RUNTIME_URL } = {}): WebShell {
+  const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  const readJson = <T>(file: string, fallback: T): T =>
+    existsSync(join(webRoot, file)) ? JSON.parse(readFileSync(join(webRoot, file), 'utf8')) : fallback;
+  const manifest = readJson<Record<string, ManifestChunk>>(join('.vite', 'manifest.json'), {});
+  const lazyParts = readJson<Record<'widgets' | 'fields', Record<string, PartChunks>>>(LAZY_PARTS_FILE, {
+    widgets: {},
+    fields: {},
+  });
+
   /**
    * The manifest key of a route's entry: its source file, or, where another entry imports that file statically too
    * (the drawn form page's `forms/hydrate.tsx` imports the form page), the shared chunk named after it.
@@ -82,56 +132,93 @@ export function loadWebShell(webRoot: string): WebShell {
     const name = source.replace(/^.*\//, '').replace(/\.[jt]sx?$/, '');
     return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key].name === name) ?? source;
   };
-  const headFor = (route: EntryRoute): string => {
-    const files = new Set<string>();
-    const styles = new Set<string>();
-    const visit = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      for (const css of chunk.css ?? []) styles.add(css);
-      for (const next of chunk.imports ?? []) visit(next);
+  /** The chunk of manifest entry `key` and every chunk it imports statically, and their styles. */
+  const chunksOf = (key: string): PartChunks => {
+    const js = new Set<string>();
+    const css = new Set<string>();
+    const visit = (next: string) => {
+      const chunk = manifest[next];
+      if (!chunk || js.has(chunk.file)) return;
+      js.add(chunk.file);
+      for (const file of chunk.css ?? []) css.add(file);
+      for (const imported of chunk.imports ?? []) visit(imported);
     };
-    visit(keyOf(route));
-    // what the page's own head already names (the entry, its styles and imports) is not named twice
-    const named = (f: string) => template.includes(`"/${f}"`);
-    return [
-      ...[...styles]
-        .filter((f) => !named(f))
-        .map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
-      ...[...files]
-        .filter((f) => !named(f))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
-    ].join('');
+    visit(key);
+    return { js: [...js], css: [...css] };
   };
-  const heads: Record<EntryRoute, string> = {
-    content: headFor('content'),
-    form: headFor('form'),
-    drawnForm: headFor('drawnForm'),
+  // what the page's own head already names (the entry, its styles and imports) is not named twice
+  const named = (f: string) => template.includes(`"/${f}"`);
+  const headFor = (route: EntryRoute): string => {
+    const { js, css } = chunksOf(keyOf(route));
+    return [...css.filter((f) => !named(f)).map(styleTag), ...js.filter((f) => !named(f)).map(preloadTag)].join('');
+  };
+  const heads: Record<ShellRoute, string> = { content: headFor('content'), form: headFor('form') };
+
+  // a drawn form page: the template's head without its code, which goes into the page's template of code instead
+  const entryTags = template.match(ENTRY_TAG) ?? [];
+  const drawnTemplate = template.replace(new RegExp(`\\s*(?:${ENTRY_TAG.source})`, 'g'), '');
+  const drawnRoute = chunksOf(keyOf('drawnForm'));
+  // the runtime the validators import, and what it imports (a runtime elsewhere is named alone)
+  const runtimeEntry = Object.keys(manifest).find((key) => manifest[key].file === DEFAULT_RUNTIME_URL.slice(1));
+  const runtime =
+    validationRuntimeUrl === DEFAULT_RUNTIME_URL && runtimeEntry
+      ? chunksOf(runtimeEntry).js.map(preloadTag)
+      : [`<link rel="modulepreload" crossorigin href="${escapeAttribute(validationRuntimeUrl)}">`];
+  /** The head's styles and the template of code of a drawn form page of form `id`. */
+  const drawnParts = (id: string, drawn: DrawnPage) => {
+    const parts = [
+      ...(drawn.parts?.widgets ?? []).map((name) => lazyParts.widgets[name]),
+      ...(drawn.parts?.fields ?? []).map((name) => lazyParts.fields[name]),
+    ].filter((part): part is PartChunks => part !== undefined);
+    const version = drawn.version !== undefined ? `?version=${encodeURIComponent(String(drawn.version))}` : '';
+    const styles = drawnRoute.css.filter((f) => !named(f));
+    const code = [
+      // the app's entry first, preloaded too: a module script put into the page by a script is fetched at a low
+      // priority, after every preload; with six connections to a server it would come last
+      ...entryTags.flatMap((tag) => {
+        const src = /^<script[^>]* src="([^"]+)"/.exec(tag)?.[1];
+        return src ? [`<link rel="modulepreload" crossorigin href="${src}">`, tag] : [];
+      }),
+      ...entryTags.filter((tag) => !tag.startsWith('<script')),
+      ...drawnRoute.js.filter((f) => !named(f)).map(preloadTag),
+      `<link rel="modulepreload" crossorigin href="/api/forms/${id}/validators/0.js${version}">`,
+      ...runtime,
+      ...parts.flatMap((part) => part.js).map(preloadTag),
+      // styles of parts drawn with antd (their own are in the head already, drawn on the server)
+      ...parts
+        .flatMap((part) => part.css)
+        .filter((f) => !named(f) && !styles.includes(f))
+        .map(styleTag),
+    ];
+    return {
+      head: styles.map(styleTag).join('') + drawn.styles,
+      code: `<template id="${CODE_TEMPLATE_ID}">${[...new Set(code)].join('')}</template><script>${CODE_LOADER}</script>`,
+    };
   };
 
   return {
     html(route, { data, lang, formId, drawn } = {}) {
       const id = formId && /^[\w-]+$/.test(formId) ? formId : undefined;
-      let form = '';
-      if (id && drawn) {
-        // the form is in the page; its first step's validators (of the version drawn) are what hydration waits for
-        const version = drawn.version !== undefined ? `?version=${encodeURIComponent(String(drawn.version))}` : '';
-        form = `<link rel="modulepreload" crossorigin href="/api/forms/${id}/validators/0.js${version}">${drawn.styles}`;
-      } else if (id) {
-        // the form page fetches these two at once when its code runs: asking now saves that round trip
-        form =
-          `<link rel="preload" as="fetch" crossorigin href="/api/forms/${id}">` +
-          `<link rel="modulepreload" crossorigin href="/api/forms/${id}/validators/0.js">`;
-      }
-      const chunks = route === 'form' && drawn ? heads.drawnForm : route ? heads[route] : '';
-      let html = template.replace('</head>', `${chunks}${form}</head>`);
-      if (drawn) {
+      let html: string;
+      if (id && drawn && route === 'form') {
+        // the form is in the page; its code comes once the page shows (see the module's comment)
+        const { head, code } = drawnParts(id, drawn);
         // without scripts the drawn form cannot go on: said above it, in the page's language (outside the root,
         // which React takes over)
         const language = isLocale(lang) ? lang : DEFAULT_LOCALE;
         const notice = `<noscript><p role="alert" style="${NOSCRIPT_STYLE}">${escapeText(translate('wizard.needsJavaScript', language))}</p></noscript>`;
-        html = html.replace('<div id="root"></div>', `${notice}<div id="root">${drawn.html}</div>${drawn.dataScript}`);
+        html = drawnTemplate
+          .replace('</head>', `${head}</head>`)
+          .replace('<div id="root"></div>', `${notice}<div id="root">${drawn.html}</div>${drawn.dataScript}${code}`);
+      } else {
+        let form = '';
+        if (id) {
+          // the form page fetches these two at once when its code runs: asking now saves that round trip
+          form =
+            `<link rel="preload" as="fetch" crossorigin href="/api/forms/${id}">` +
+            `<link rel="modulepreload" crossorigin href="/api/forms/${id}/validators/0.js">`;
+        }
+        html = template.replace('</head>', `${route ? heads[route] : ''}${form}</head>`);
       }
       if (lang && /^[a-z]{2}$/.test(lang)) html = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
       if (data) {

@@ -109,6 +109,57 @@ test.describe('a form page as the server sends it', () => {
   });
 });
 
+test.describe('a drawn form page on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, userAgent: PHONE_AGENT });
+
+  for (const form of ['health-insurance-booking', 'blocked-account']) {
+    test(`/forms/${form} asks for no code before its first screen, then for all its first step needs at once`, async ({
+      page,
+      request,
+      server,
+    }) => {
+      const html = await drawnHtml(request, `${server}/forms/${form}`, PHONE_AGENT);
+      const head = html.slice(0, html.indexOf('</head>'));
+      // the head holds styles only: nothing the first screen waits for but them
+      expect(head).not.toMatch(/<script|modulepreload/);
+      const announced = new Set(
+        [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]),
+      );
+      // the first step's validators and the runtime they import are among what the page announces
+      expect([...announced].some((href) => href.startsWith(`/api/forms/${form}/validators/0.js`))).toBe(true);
+      expect(announced.has('/assets/validation-runtime.js')).toBe(true);
+
+      await page.addInitScript(() => {
+        new MutationObserver((_changes, observer) => {
+          if (!document.querySelector('#root[data-hydrated]')) return;
+          (window as unknown as { __hydratedAt: number }).__hydratedAt = performance.now();
+          observer.disconnect();
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
+      });
+      await page.goto(`${server}/forms/${form}`);
+      await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+      const seen = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN,
+        hydratedAt: (window as unknown as { __hydratedAt: number }).__hydratedAt,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\.js(\?|$)/.test(new URL(entry.name).pathname + new URL(entry.name).search))
+          .map((entry) => ({
+            path: new URL(entry.name).pathname + new URL(entry.name).search,
+            start: entry.startTime,
+          })),
+      }));
+      const beforeHydration = seen.scripts.filter((s) => s.start < seen.hydratedAt);
+      expect(beforeHydration.length).toBeGreaterThan(0);
+      // no script was asked for before the screen was first drawn
+      for (const script of seen.scripts) expect(script.start, script.path).toBeGreaterThanOrEqual(seen.firstPaint);
+      // and every script the hydration waited for was announced with the page: one round, no chain of requests
+      // (the engine, then the step's widgets, then the validation runtime)
+      expect(beforeHydration.map((s) => s.path).filter((path) => !announced.has(path))).toEqual([]);
+    });
+  }
+});
+
 /** Layout shifts and React's complaints, counted from before the page's first byte. */
 async function watch(page: Page): Promise<{ complaints: string[] }> {
   const complaints: string[] = [];

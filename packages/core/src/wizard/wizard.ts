@@ -250,6 +250,29 @@ export function visibleFields(form: CompiledForm, index: number, data: FormData)
     });
 }
 
+/**
+ * The names of the widgets (`ui:widget`) and fields (`ui:field`) that the fields of step `index` draw, nested ones
+ * too (list items, dialogs), as the engine's registries key them; none past the last step. The engine loads their
+ * code before it shows the step, and the server announces it with a page it draws.
+ */
+export function stepPartNames(form: CompiledForm, index: number): { widgets: string[]; fields: string[] } {
+  const widgets = new Set<string>();
+  const fields = new Set<string>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) for (const item of node) walk(item);
+    else if (node !== null && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'ui:widget' && typeof value === 'string') widgets.add(value);
+        else if (key === 'ui:field' && typeof value === 'string') fields.add(value);
+        else walk(value);
+      }
+    }
+  };
+  const uiSchema = form.uiSchema as Record<string, unknown>;
+  for (const name of form.steps[index]?.fields ?? []) walk(uiSchema[name]);
+  return { widgets: [...widgets], fields: [...fields] };
+}
+
 export function stepSchemaFor(form: CompiledForm, index: number): JsonSchema {
   const schema = form.stepSchemas[index];
   if (!schema) throw new RangeError(`form ${form.id} has no step ${index} (it has ${form.stepSchemas.length})`);

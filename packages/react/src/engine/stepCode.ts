@@ -6,6 +6,7 @@
  */
 
 import type { CompiledForm } from '@antrag/core/compile/types';
+import { stepPartNames } from '@antrag/core/wizard';
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { isLazyComponent, type LazyComponent } from '../widgets/lazy.js';
@@ -18,23 +19,9 @@ function lazyPartsOf(
   widgets: RegistryWidgetsType,
   fields: RegistryFieldsType,
 ): Array<LazyComponent<never>> {
-  const found = new Set<LazyComponent<never>>();
-  const add = (component: unknown) => {
-    if (isLazyComponent(component)) found.add(component);
-  };
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) for (const item of node) walk(item);
-    else if (node !== null && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === 'ui:widget' && typeof value === 'string') add(widgets[value]);
-        else if (key === 'ui:field' && typeof value === 'string') add(fields[value]);
-        else walk(value);
-      }
-    }
-  };
-  const uiSchema = form.uiSchema as Record<string, unknown>;
-  for (const name of form.steps[step]?.fields ?? []) walk(uiSchema[name]);
-  return [...found];
+  const names = stepPartNames(form, step);
+  const parts: unknown[] = [...names.widgets.map((name) => widgets[name]), ...names.fields.map((name) => fields[name])];
+  return [...new Set(parts.filter((part) => isLazyComponent(part)))];
 }
 
 /** Starts loading the code of `parts`; a failure shows where the part is drawn (its error boundary). */
