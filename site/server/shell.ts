@@ -35,8 +35,9 @@ const CODE_TEMPLATE_ID = 'antrag-code';
  * in a background tab draws nothing).
  */
 export const CODE_LOADER = [
-  `(function(){var d=document,t=d.getElementById('${CODE_TEMPLATE_ID}'),n=0,P=window.PerformanceObserver;`,
-  'function go(){if(n++||!t)return;d.head.appendChild(d.importNode(t.content,true))}',
+  // the template right before this script, never one found by its id: drawn text could hold an element of that id
+  '(function(){var d=document,s=d.currentScript,t=s&&s.previousElementSibling,n=0,P=window.PerformanceObserver;',
+  `function go(){if(n++||!t||t.id!=='${CODE_TEMPLATE_ID}')return;d.head.appendChild(d.importNode(t.content,true))}`,
   "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){",
   "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});",
   'else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)})()',

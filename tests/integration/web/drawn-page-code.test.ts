@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { JSDOM } from 'jsdom';
 import type { Rollup } from 'vite';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +91,23 @@ describe('a drawn form page’s shell, on that build', () => {
     const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
     expect(inline).toEqual([CODE_LOADER]);
     expect(CODE_LOADER_SOURCE).toBe(`'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`);
+  });
+
+  it('puts its own template into the head once drawn, not an element of the same id in the drawn text', async () => {
+    const decoy = {
+      ...drawn,
+      html: '<template id="antrag-code"><link rel="modulepreload" href="/decoy.js"></template>',
+    };
+    const html = loadWebShell(out).html('form', { formId: 'booking', drawn: decoy });
+    // a browser without paint timing (jsdom): after the next frame
+    const dom = new JSDOM(html, { runScripts: 'dangerously', pretendToBeVisual: true });
+    const preloads = () =>
+      [...dom.window.document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+    expect(preloads()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(preloads()).toContain('/api/forms/booking/validators/0.js?version=3');
+    expect(preloads()).not.toContain('/decoy.js');
+    dom.window.close();
   });
 
   it('keeps an undrawn form page as it was: its code in the head', () => {
