@@ -12,6 +12,7 @@ import { loadDocument } from './files.js';
 import { type ContentFile, type ContentManifest, manifestFiles, readManifest } from './manifest.js';
 import { ContentSchemaError, type ContentSchemas, loadContentSchemas, type RecordKind } from './schemas.js';
 import { contentShapes, type Shape, walkShape } from './shape.js';
+import { checkTranslations } from './translations.js';
 
 /** A content record as stored: `{ id, flatData }` (assets: `{ id, fileName, mimeType, … }`). */
 export interface StoredRecord {
@@ -185,6 +186,20 @@ function checkSet(
       });
       if (kind === 'page') checkBindings(r, report);
     }
+  }
+
+  if (manifest.locales) {
+    const all = Object.values(records).flat();
+    checkTranslations(
+      manifest.locales,
+      all.map((r) => ({
+        kind: r.kind,
+        // an asset is its own record (alt text, title); the others keep their texts in flatData
+        flatData: r.kind === 'asset' ? r.record : r.record.flatData,
+        report: (path, code, message) => report(r, r.kind === 'asset' ? path : ['flatData', ...path], code, message),
+      })),
+      shapes,
+    );
   }
 
   for (const r of records.asset) {

@@ -4,3 +4,4 @@ export { displayPath, loadDocument, toPosix } from './files.js';
 export * from './manifest.js';
 export * from './schemas.js';
 export * from './shape.js';
+export * from './translations.js';

@@ -19,6 +19,8 @@ export interface ContentManifest {
   /** The content folder (the manifest's folder). */
   dir: string;
   defaultLocale: Locale;
+  /** The languages every text must be written in (`"locales"`); absent: English only, as the schemas say. */
+  locales?: Locale[];
   notFoundPage?: string;
   /** Absolute folder of the asset files. */
   assetsDir: string;
@@ -45,6 +47,7 @@ export function readManifest(
   if (diagnostics.length) return { diagnostics };
   const value = doc.value as {
     defaultLocale?: Locale;
+    locales?: Locale[];
     notFoundPage?: string;
     assetsDir?: string;
     records: Partial<Record<RecordKind, string>>;
@@ -55,6 +58,7 @@ export function readManifest(
       file: resolve(file),
       dir,
       defaultLocale: value.defaultLocale ?? 'en',
+      ...(value.locales ? { locales: value.locales } : {}),
       notFoundPage: value.notFoundPage,
       assetsDir: resolve(dir, value.assetsDir ?? 'assets'),
       records: value.records,

@@ -6,7 +6,7 @@
  * Annotations the schemas carry for the code that reads content (ajv only accepts them as known keywords):
  * `x-localized` (a text, a string or an object keyed by language), `x-asset` (an asset reference),
  * `x-reference` (a list of record ids of the named kind), `x-blocks` (a list of page blocks), `x-block` (the block
- * dispatcher, `block.schema.json`).
+ * dispatcher, `block.schema.json`), `x-name` (a text that is a name, which may read the same in every language).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -38,7 +38,7 @@ export function isRecordKind(value: unknown): value is RecordKind {
   return typeof value === 'string' && (RECORD_KINDS as readonly string[]).includes(value);
 }
 
-export const ANNOTATIONS = ['x-localized', 'x-asset', 'x-reference', 'x-blocks', 'x-block'] as const;
+export const ANNOTATIONS = ['x-localized', 'x-asset', 'x-reference', 'x-blocks', 'x-block', 'x-name'] as const;
 
 /** A JSON Schema as read from a file. */
 export type JsonSchema = { [key: string]: unknown };

@@ -8,7 +8,11 @@ import { isObject as isSchema, parsePointer } from '@antrag/core/json';
 import { type ContentSchemas, isRecordKind, type JsonSchema, type RecordKind } from './schemas.js';
 
 export type Shape =
-  | { type: 'value' }
+  /**
+   * A plain value; `localized`: a text (`x-localized`), a string or an object keyed by language; `name`: a text that
+   * is a name (`x-name`), which may read the same in every language.
+   */
+  | { type: 'value'; localized?: true; name?: true }
   | { type: 'object'; fields: Record<string, Shape> }
   | { type: 'list'; item: Shape }
   | { type: 'asset' }
@@ -23,6 +27,8 @@ export interface ContentShapes {
 }
 
 const VALUE: Shape = { type: 'value' };
+const TEXT: Shape = { type: 'value', localized: true };
+const NAME: Shape = { type: 'value', localized: true, name: true };
 
 /** The schema a `$ref` points to, with the URL of its file (the base of its own `$ref`s). */
 function deref(schemas: ContentSchemas, ref: string, base: string): { schema: JsonSchema; base: string } {
@@ -40,7 +46,7 @@ function deref(schemas: ContentSchemas, ref: string, base: string): { schema: Js
 }
 
 function shapeOf(schemas: ContentSchemas, schema: JsonSchema, base: string): Shape {
-  if (schema['x-localized']) return VALUE;
+  if (schema['x-localized']) return schema['x-name'] ? NAME : TEXT;
   if (schema['x-asset']) return { type: 'asset' };
   if (schema['x-blocks']) return { type: 'blocks' };
   const kind = schema['x-reference'];
@@ -100,7 +106,7 @@ const recordSchemaKinds: Record<RecordKind, true> = {
   asset: true,
 };
 
-/** A place in a record where the shape names a reference, an asset or blocks. */
+/** A place in a record where the shape names a text, a reference, an asset or blocks. */
 export interface ShapeVisit {
   /** JSON pointer segments from the walked value. */
   path: Array<string | number>;
@@ -109,7 +115,7 @@ export interface ShapeVisit {
 }
 
 /**
- * Calls `visit` for every value the shape marks as an asset reference, a record reference or a block list, walking
+ * Calls `visit` for every value the shape marks as a text, an asset reference, a record reference or a block list, walking
  * into blocks by their `__typename` and into nested blocks. Values that do not fit the shape are skipped (the schema
  * check reports them).
  */
@@ -122,6 +128,7 @@ export function walkShape(
 ): void {
   switch (shape.type) {
     case 'value':
+      if (shape.localized) visit({ path, value, shape });
       return;
     case 'object':
       if (!isSchema(value)) return;

@@ -22,6 +22,21 @@ describe('antrag validate: site content', () => {
     ]);
   });
 
+  it('reports a translation missing from or copied into a language the manifest names, at its place', async () => {
+    const folder = 'tests/fixtures/content/translations';
+    const run = await antrag('validate', folder);
+    expect(run.code).toBe(1);
+    expect(lines(run.stdout)).toEqual([
+      `${folder}/pages/home.json:9:13 /flatData/title/fr the French text is a copy of the English "Study in Berlin": translate it (only names, numbers and addresses may stay as they are)`,
+      `${folder}/pages/home.json:15:13 /flatData/description/fr the French text of "Rooms, visas and money." is empty`,
+      `${folder}/pages/home.json:36:87 /flatData/blocks/1/flatData/headline/zh the Chinese text is a copy of the English "Partners": translate it (only names, numbers and addresses may stay as they are)`,
+      `${folder}/navigation.json:6:18 /flatData/menuItems/1/label no Chinese (zh) text: "Our team" is to be written in every language of content.manifest.json (en, de, fr, zh)`,
+      `${folder}/navigation.json:7:18 /flatData/menuItems/2/label "Read our blog" is one text for every language, but it needs translating into German (de), French (fr), Chinese (zh): write it as { "en": …, "de": …, "fr": …, "zh": … }`,
+      `${folder}/assets.json:10:13 /0/alt/zh the Chinese text is a copy of the English "The logo of the example bank": translate it (only names, numbers and addresses may stay as they are)`,
+      '4 files checked, 3 invalid, 0 warnings',
+    ]);
+  });
+
   it('checks only the files given when they lie in a content folder, still against the whole folder', async () => {
     const run = await antrag('validate', `${BROKEN}/articles.json`);
     expect(run.code).toBe(1);

@@ -174,6 +174,15 @@ describe('FileContentSource: broken content', () => {
     expect(message).toContain('/flatData/blocks/1/__typename unknown block type "Markdwon" (did you mean "Markdown"?)');
   });
 
+  it('refuses to start on content with a missing or copied translation, naming its place', () => {
+    expect(() => createFileContentSource({ dir: 'tests/fixtures/content/translations' })).toThrow(
+      'tests/fixtures/content/translations/navigation.json:6:18 /flatData/menuItems/1/label no Chinese (zh) text:',
+    );
+    expect(() => createFileContentSource({ dir: 'tests/fixtures/content/translations' })).toThrow(
+      'tests/fixtures/content/translations/pages/home.json:9:13 /flatData/title/fr the French text is a copy of the English',
+    );
+  });
+
   it('refuses a folder without a manifest', () => {
     expect(() => createFileContentSource({ dir: 'tests/fixtures/content' })).toThrow(/no content\.manifest\.json/);
   });
