@@ -88,6 +88,8 @@ describe('the seed content in site/content', () => {
       '/studyportal/studyprograms/informatics-msc-tum',
       '/studyportal/university/technical-university-of-munich/studyprograms/informatics-msc-tum',
       '/review-university-form',
+      // the application area (spec 2.1 /app/): linked from the header, the footer and an upsell card
+      '/app/',
       '/terms-conditions/',
       '/privacy-policy/',
       '/blocked-account',
@@ -116,8 +118,9 @@ describe('the seed content in site/content', () => {
             if (typeof link !== 'string' || !link.startsWith('/') || link.includes('{')) continue;
             const blog = /^\/blog\/([a-z0-9-]+)\/$/.exec(link);
             const asset = /^\/content-assets\/(.+)$/.exec(link);
-            const elsewhere =
-              /^\/(app\/|booking\/[a-z0-9-]+$|blocked-account\/book$|aok-products\/book$|sitemap\.xml$)/.test(link);
+            const elsewhere = /^\/(booking\/[a-z0-9-]+$|blocked-account\/book$|aok-products\/book$|sitemap\.xml$)/.test(
+              link,
+            );
             const ok =
               elsewhere ||
               (blog
