@@ -20,6 +20,7 @@ import type { ServerContext } from './context.js';
 import { type DrawnFormPage, loadFormPageRenderer, looksNarrow } from './formPages.js';
 import type { FormRegistry } from './forms/registry.js';
 import type { FormStore } from './forms/store.js';
+import { formHead } from './head/form.js';
 import { connectRateLimitRedis } from './rateLimitStore.js';
 import { registerAdminRoutes } from './routes/admin.js';
 import { APP_ROUTES, type ContentRoutes, registerContentRoutes } from './routes/content.js';
@@ -251,6 +252,8 @@ export async function buildApp(
       index: false,
       // the server's own form page renderer (formPages.ts) is no file for browsers
       allowedPath: (path) => !path.startsWith('/ssr/'),
+      // the server answers it, naming the sitemap at PUBLIC_URL (routes/sitemap.ts); a build from before kept a file
+      globIgnore: ['robots.txt'],
       // a build's hashed files never change under their name: a browser keeps them and asks no more; the rest
       // (the page shell's icon, the validation runtimes under fixed names) is asked again each time
       setHeaders: (reply, path) => {
@@ -283,10 +286,17 @@ export async function buildApp(
    * language and width): its HTML and gzip bytes, so serving it costs no rendering and no compression.
    */
   const drawnPages = new WeakMap<DrawnFormPage, { html: string; gzip: Promise<Buffer> }>();
+  /** The head of form `id`'s page in a language (its title, description, addresses at PUBLIC_URL). */
+  const formPageHead = (id: string, lang: string | undefined) => {
+    const form = registry.forms.get(id);
+    return form ? formHead(id, form, isLocale(lang) ? lang : 'en', ctx.config.publicUrl) : undefined;
+  };
   const drawnPage = (formId: string, drawn: DrawnFormPage) => {
     let page = drawnPages.get(drawn);
     if (!page) {
-      const html = shell?.html('form', { lang: drawn.locale, formId, drawn }) ?? '';
+      // the head is the form's in the drawing's language: the same for every visitor of this drawing
+      const head = formPageHead(formId, drawn.locale);
+      const html = shell?.html('form', { lang: drawn.locale, formId, drawn, head }) ?? '';
       page = { html, gzip: gzipAsync(html, { level: 6 }) };
       drawnPages.set(drawn, page);
     }
@@ -306,7 +316,7 @@ export async function buildApp(
     // the web app routes in the browser: any other page path gets its shell, with 404 where the content site
     // knows there is no such page (the app then draws its website-error page)
     if (shell && request.method === 'GET' && !path.startsWith('/api/')) {
-      const { status, data } = (await contentRoutes?.shellData(request.url)) ?? { status: 200 as const };
+      const { status, data, head } = (await contentRoutes?.shellData(request.url)) ?? { status: 200 as const };
       // the studio's page is the app's too, but neither a form nor content: nothing to announce for it
       const route = data || !APP_ROUTES.test(path) ? 'content' : STUDIO_PATH.test(path) ? undefined : 'form';
       // the page's content is inline: the shell must be asked for again, never cached as is
@@ -331,7 +341,9 @@ export async function buildApp(
       // a form page not drawn (one no one published, say) is still in the language it was asked in
       const asked = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
       const lang = data?.locale ?? (route === 'form' && isLocale(asked) ? asked : undefined);
-      const html = kept?.html ?? shell.html(route, { data, lang, formId });
+      const html =
+        kept?.html ??
+        shell.html(route, { data, lang, formId, head: head ?? (formId ? formPageHead(formId, lang) : undefined) });
       reply
         .code(unknownForm ? 404 : status)
         .type('text/html; charset=utf-8')

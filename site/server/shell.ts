@@ -15,6 +15,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { translate } from '@antrag/core/i18n';
 import { DEFAULT_LOCALE, isLocale } from '@antrag/core/i18n/locale';
+import { headTags, type PageHead } from './head/tags.js';
+import { inlineJson } from './inlineJson.js';
 import type { ShellData } from './routes/content.js';
 import { DEFAULT_RUNTIME_URL } from './routes/forms.js';
 
@@ -66,13 +68,8 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** JSON safe inside an HTML script element: no '<' that could close it, no line separators. */
-export function inlineJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
+// where the shell's other users (the drawn form pages, tests) have always found it
+export { inlineJson };
 
 const escapeAttribute = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 const escapeText = escapeAttribute;
@@ -95,12 +92,32 @@ export interface DrawnPage {
 export interface WebShell {
   /**
    * `route`: whose chunks to announce (none without). `formId`: a form route's form, whose compiled definition and
-   * validators are announced too. `drawn`: its first screen drawn on the server, sent in the page.
+   * validators are announced too. `drawn`: its first screen drawn on the server, sent in the page. `head`: the page's
+   * title, description and the rest of what search engines and link previews read (`head/tags.ts`), in place of the
+   * template's generic title and description.
    */
   html(
     route: ShellRoute | undefined,
-    options?: { data?: ShellData; lang?: string; formId?: string; drawn?: DrawnPage },
+    options?: { data?: ShellData; lang?: string; formId?: string; drawn?: DrawnPage; head?: PageHead },
   ): string;
+}
+
+/** The template's title and description (`site/web/index.html`): a page with a head of its own replaces them. */
+const TEMPLATE_TITLE = /<title>[^<]*<\/title>/;
+const TEMPLATE_DESCRIPTION = /\s*<meta name="description"[^>]*>/;
+
+/**
+ * `html` with `head`'s tags where the template's title was (before the head's scripts and styles). Only the head is
+ * looked at: the page's body (a drawn form, inline content) is never taken for the template's.
+ */
+function withHead(html: string, head: PageHead | undefined): string {
+  const end = html.indexOf('</head>');
+  if (!head || end < 0) return html;
+  const tags = headTags(head);
+  const top = html.slice(0, end).replace(TEMPLATE_DESCRIPTION, '');
+  // a function as replacement: a `$` in a title is text, not a pattern
+  const headed = TEMPLATE_TITLE.test(top) ? top.replace(TEMPLATE_TITLE, () => tags) : top + tags;
+  return headed + html.slice(end);
 }
 
 /** The template's module script and module preloads (vite writes them into its head). */
@@ -198,7 +215,7 @@ export function loadWebShell(webRoot: string, { validationRuntimeUrl = DEFAULT_R
   };
 
   return {
-    html(route, { data, lang, formId, drawn } = {}) {
+    html(route, { data, lang, formId, drawn, head } = {}) {
       const id = formId && /^[\w-]+$/.test(formId) ? formId : undefined;
       let html: string;
       if (id && drawn && route === 'form') {
@@ -221,6 +238,7 @@ export function loadWebShell(webRoot: string, { validationRuntimeUrl = DEFAULT_R
         }
         html = template.replace('</head>', `${route ? heads[route] : ''}${form}</head>`);
       }
+      html = withHead(html, head);
       if (lang && /^[a-z]{2}$/.test(lang)) html = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
       if (data) {
         html = html.replace(

@@ -4,6 +4,7 @@
  * (`site/server/content/`), created on first use unless one is given.
  */
 import { createReadStream } from 'node:fs';
+import { DEFAULT_LOCALE, isLocale } from '@antrag/core/i18n/locale';
 import { isObject } from '@antrag/core/json';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SiteFeatures } from '../config.js';
@@ -17,7 +18,10 @@ import {
 } from '../content/index.js';
 import { isSlug } from '../content/records.js';
 import type { ServerContext } from '../context.js';
+import { articleMeta, contentHead, pageMeta } from '../head/content.js';
+import type { PageHead } from '../head/tags.js';
 import { normalizeLanguage } from '../search/index.js';
+import { registerSitemapRoutes } from './sitemap.js';
 
 /** The site's languages: the ones a page path may start with. */
 export const SITE_LOCALES = ['en', 'de', 'fr', 'vi', 'es', 'zh', 'ru'] as const;
@@ -53,9 +57,10 @@ export interface ContentRoutes {
    * calls: the same answers as `/api/content/site` and the page or article call (the not-found page for an unknown
    * path, with status 404), keyed by the locale and path the app's router reads from the address. No data for the
    * app's own routes (forms) and whenever the source cannot answer (status 200: a source that is down does not know a
-   * page is missing): the app then asks the API as usual.
+   * page is missing): the app then asks the API as usual. `head`: the page's title, description, addresses in every
+   * language at PUBLIC_URL, link previews and (an article's) structured data, for the shell's head.
    */
-  shellData(url: string): Promise<{ status: 200 | 404; data?: ShellData }>;
+  shellData(url: string): Promise<{ status: 200 | 404; data?: ShellData; head?: PageHead }>;
 }
 
 /** The inline content of a page's shell (read by `site/web/content/ContentSite.tsx`). */
@@ -120,10 +125,6 @@ function localeOf(query: { locale?: string; path?: string }): { locale: ContentL
   const split = splitLocale(query.path ?? '/');
   if (query.locale) return { locale: normalizeLanguage(query.locale), path: split.path };
   return split;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export function registerContentRoutes(
@@ -200,7 +201,9 @@ export function registerContentRoutes(
     const flat = { ...match.page.flatData };
     flat.blocks = await enrich(flat.blocks, locale, match.params, match.bound);
     const page = restrict({ ...match.page, flatData: flat });
-    return { locale, path, page, params: match.params, assets: await assetsOf(page, locale) };
+    // the document's title and description: the web app sets these when it draws the page, as the shell sends them
+    const meta = pageMeta(page);
+    return { locale, path, page, params: match.params, assets: await assetsOf(page, locale), meta };
   };
 
   const notFound = async (reply: FastifyReply, locale: ContentLocale, path: string) => {
@@ -229,7 +232,7 @@ export function registerContentRoutes(
     if (!article) return undefined;
     const categories = await content().listCategories(locale);
     const answer = restrict({ article, categories });
-    return { locale, ...answer, assets: await assetsOf(answer, locale) };
+    return { locale, ...answer, assets: await assetsOf(answer, locale), meta: articleMeta(article) };
   };
 
   app.get<{ Querystring: { locale?: string } }>('/api/content/site', limited, async (request, reply) => {
@@ -293,31 +296,11 @@ export function registerContentRoutes(
     return reply.send(createReadStream(file.path));
   });
 
-  app.get('/sitemap.xml', limited, async (_request, reply) => {
-    const base = ctx.config.publicUrl;
-    const [pages, articles, universities, programs] = await Promise.all([
-      content().listPages('en'),
-      content().listArticles('en', { take: 10_000 }),
-      content().listUniversities('en'),
-      content().listPrograms('en', { take: 10_000 }),
-    ]);
-    const paths = new Set<string>();
-    for (const page of pages) {
-      const path = String(page.flatData.path);
-      if (!path.includes('{') && path !== NOT_FOUND_PATH) paths.add(path);
-    }
-    const categories = await content().listCategories('en');
-    for (const c of categories) paths.add(`/studyguide/${c.flatData.index}`);
-    for (const a of articles) paths.add(`/blog/${a.flatData.slug}/`);
-    for (const u of universities) paths.add(`/studyportal/university/${u.flatData.slug}`);
-    for (const p of programs) {
-      paths.add(`/studyportal/studyprograms/${p.flatData.slug}`);
-      const uni = (p.flatData.university as Array<{ flatData?: { slug?: string } }> | undefined)?.[0]?.flatData?.slug;
-      if (uni) paths.add(`/studyportal/university/${uni}/studyprograms/${p.flatData.slug}`);
-    }
-    const urls = [...paths].sort().map((p) => `  <url><loc>${escapeXml(base + p)}</loc></url>`);
-    reply.type('application/xml; charset=utf-8');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  registerSitemapRoutes(app, {
+    content,
+    publicUrl: ctx.config.publicUrl,
+    notFoundPath: NOT_FOUND_PATH,
+    limited,
   });
 
   app.get<{ Params: { id: string } }>('/booking/:id', async (request, reply) => {
@@ -327,7 +310,13 @@ export function registerContentRoutes(
     return reply.redirect(target, 302);
   });
 
-  const shellData = async (url: string): Promise<{ status: 200 | 404; data?: ShellData }> => {
+  /** The study guide's title in a language: the second step of an article's breadcrumb. */
+  const studyGuideTitle = async (locale: ContentLocale) => {
+    const title = (await content().getPage('/studyguide', locale))?.page.flatData.title;
+    return typeof title === 'string' ? title : undefined;
+  };
+
+  const shellData = async (url: string): Promise<{ status: 200 | 404; data?: ShellData; head?: PageHead }> => {
     const bare = url.split(/[?#]/)[0];
     if (APP_ROUTES.test(bare)) return { status: 200 };
     try {
@@ -344,11 +333,21 @@ export function registerContentRoutes(
         siteAnswer(locale),
         slug ? articleAnswer(slug, locale) : pageAnswer(path, locale),
       ]);
-      if (found) return { status: 200, data: { locale, path: routerPath, site, page: found } };
+      const base = ctx.config.publicUrl;
+      // the head speaks one of the site's seven languages (a `?lang=uk` page is read in English, as the app reads it)
+      const language = isLocale(locale) ? locale : DEFAULT_LOCALE;
+      if (found) {
+        const guide = 'article' in found ? await studyGuideTitle(locale) : undefined;
+        const head = contentHead({ base, locale: language, path, answer: found, site, studyGuideTitle: guide });
+        return { status: 200, data: { locale, path: routerPath, site, page: found }, head };
+      }
       const missing = await pageAnswer(NOT_FOUND_PATH, locale);
+      if (!missing) return { status: 404 };
+      const head = contentHead({ base, locale: language, path, answer: missing, site, notFound: true });
       return {
         status: 404,
-        data: missing ? { locale, path: routerPath, site, page: { ...missing, path, notFound: true } } : undefined,
+        data: { locale, path: routerPath, site, page: { ...missing, path, notFound: true } },
+        head,
       };
     } catch {
       // a malformed path is the app's to show; a source that cannot answer leaves the page to the app's calls

@@ -47,6 +47,29 @@ function useLazyScripts(scripts: { cookieConsent: string; translation: string } 
 const isArticle = (answer: ArticleAnswer | PageAnswer | undefined): answer is ArticleAnswer =>
   answer !== undefined && 'article' in answer;
 
+/**
+ * Keeps the document's title and description those of the page shown: the ones the server put into the page's head
+ * (the answer's `meta`), also for a page drawn from answers the app asked for itself.
+ */
+function useDocumentHead(answer: ArticleAnswer | PageAnswer | undefined, locale: string) {
+  const fallback = isArticle(answer) ? String(answer.article.flatData.title ?? '') : answer?.page?.flatData.title;
+  const title = answer?.meta?.title ?? fallback;
+  const description = answer?.meta?.description;
+  useEffect(() => {
+    if (title) document.title = title;
+    if (description) {
+      let element = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+      if (!element) {
+        element = document.createElement('meta');
+        element.name = 'description';
+        document.head.appendChild(element);
+      }
+      element.content = description;
+    }
+    document.documentElement.lang = locale;
+  }, [title, description, locale]);
+}
+
 export default function ContentSite({ path, locale: wanted }: { path: string; locale: string }) {
   const locale: SiteLocale = (SITE_LOCALES as readonly string[]).includes(wanted) ? (wanted as SiteLocale) : 'en';
   const width = useViewportWidth();
@@ -67,11 +90,7 @@ export default function ContentSite({ path, locale: wanted }: { path: string; lo
   });
   useLazyScripts(site.data?.scripts);
   const answer = page.data;
-  const title = isArticle(answer) ? String(answer.article.flatData.title ?? '') : answer?.page?.flatData.title;
-  useEffect(() => {
-    if (title) document.title = title;
-    document.documentElement.lang = locale;
-  }, [title, locale]);
+  useDocumentHead(answer, locale);
   const assets = { ...site.data?.assets, ...answer?.assets };
   return (
     <SiteContext.Provider value={{ locale, assets, flags: site.data?.flags ?? { app: false }, viewport }}>

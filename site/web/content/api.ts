@@ -1,9 +1,11 @@
 /** What the content site reads from the server (`site/server/routes/content.ts`), and how. */
 
 // the server's answer types, shared (type only: nothing of the server reaches the bundle)
+import type { PageMeta } from '../../server/head/content.js';
 import type { AssetInfo } from '../../server/routes/content.js';
 
-export type { AssetInfo };
+/** `PageMeta`: the document's title and description for a page, as the server sends them in the page's head. */
+export type { AssetInfo, PageMeta };
 
 export type Assets = Record<string, AssetInfo>;
 
@@ -26,6 +28,7 @@ export interface PageAnswer {
   params: Record<string, string>;
   assets: Assets;
   notFound?: boolean;
+  meta?: PageMeta;
 }
 
 export interface SiteAnswer {
@@ -43,6 +46,7 @@ export interface ArticleAnswer {
   article: ContentRecord;
   categories: ContentRecord[];
   assets: Assets;
+  meta?: PageMeta;
 }
 
 async function getJson<T>(url: string, allowNotFound = false): Promise<T> {
@@ -71,6 +75,9 @@ export interface SearchHit {
   name: string;
   slug: string;
   university?: { name: string; slug: string };
+  /** A program's degree ('Master of Science'). */
+  degree?: string;
+  /** A university's locations (comma-separated); where a program is taught. */
   location?: string;
   [key: string]: unknown;
 }
