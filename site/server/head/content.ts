@@ -50,10 +50,16 @@ const assetId = (reference: unknown): string | undefined => {
   return isObject(first) && typeof first.id === 'string' ? first.id : undefined;
 };
 
+/**
+ * A title that names the site already, as the home page's does ('Antrag – study in Germany'): the name as a title's
+ * first or last part, not a word inside it (German 'Antrag auf ein Sperrkonto' is an application, not the site).
+ */
+const NAMES_SITE = new RegExp(`^${SITE_NAME} [–|-] | [–|-] ${SITE_NAME}$`);
+
 /** A title as the document shows it: the page's own, with the site's name unless it names the site already. */
 export function documentTitle(title: string): string {
   if (!title) return SITE_NAME;
-  return title.includes(SITE_NAME) ? title : `${title} – ${SITE_NAME}`;
+  return NAMES_SITE.test(title) ? title : `${title} – ${SITE_NAME}`;
 }
 
 /**

@@ -37,13 +37,14 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(web, { recursive: true, force: true }));
 
-/** A registry with the contact form, compiled from `schemas/` (its title and first step in every language). */
-function registryWithContact(): FormRegistry {
-  const definition = JSON.parse(readFileSync(join(ROOT, 'schemas/contact/contact-enquiry.form.json'), 'utf8'));
-  const { form } = compileForm(definition);
-  if (!form) throw new Error('the contact form does not compile');
+/** A registry with the contact and blocked-account forms, compiled from `schemas/` (texts in every language). */
+function registryWithForms(): FormRegistry {
   const registry = new FormRegistry();
-  registry.add(form);
+  for (const file of ['contact/contact-enquiry.form.json', 'blocked-account/blocked-account.form.json']) {
+    const { form } = compileForm(JSON.parse(readFileSync(join(ROOT, 'schemas', file), 'utf8')));
+    if (!form) throw new Error(`${file} does not compile`);
+    registry.add(form);
+  }
   return registry;
 }
 
@@ -51,7 +52,7 @@ async function appWith(content: ContentSource): Promise<FastifyInstance> {
   const config = loadConfig({ DATA_DIR: web, ANTRAG_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent', PUBLIC_URL: BASE });
   // page paths touch neither the database, the file store nor the mail transport
   const ctx = { config, db: {}, files: {}, mail: { send: async () => {} } } as unknown as ServerContext;
-  const app = await buildApp(ctx, registryWithContact(), { logger: false, webRoot: web, content });
+  const app = await buildApp(ctx, registryWithForms(), { logger: false, webRoot: web, content });
   await app.ready();
   return app;
 }
@@ -283,6 +284,9 @@ describe('the head of a form page as sent', () => {
     const en = headOf((await app.inject({ url: '/forms/contact-enquiry' })).body);
     expect(en.title).toBe('Contact – Antrag');
     expect(en.canonical).toBe(`${BASE}/forms/contact-enquiry`);
+    // 'Antrag' in a German title is the word (an application), not the site's name: the name still follows
+    const blocked = headOf((await app.inject({ url: '/forms/blocked-account?lang=de' })).body);
+    expect(blocked.title).toBe('Antrag auf ein Sperrkonto – Antrag');
   });
 
   it('keeps a drawn form page’s head free of scripts, its code template right before its one loader', () => {
