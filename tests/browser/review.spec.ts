@@ -22,44 +22,91 @@ import { expect, latestSubmission, test } from './fixtures.js';
 
 const FORM = 'review-your-university';
 const ACTION = '**/api/reviews/university';
-const SUCCESS = 'Thanks for your review!';
-const FAILURE = 'Your review could not be sent.';
 
-async function open(page: Page, server: string, query = ''): Promise<void> {
+/** The form's texts a person reads and fills by, in English and German (the CMS definition's `translations`). */
+const WORDS = {
+  en: {
+    headline: 'Which university?',
+    university: 'University',
+    tum: 'Technical University of Munich',
+    program: 'Program',
+    informatics: 'Informatics',
+    campus: 'Campus',
+    start: 'Start of studies',
+    overall: 'Overall',
+    semester: 'Semester',
+    second: 'Second',
+    country: 'Country of origin',
+    recommend: 'Would you recommend it?',
+    yes: 'Yes',
+    liked: 'What did you like?',
+    city: 'City',
+    experience: 'Your experience',
+    rent: 'Monthly rent',
+    consent: 'I agree to publish',
+    success: 'Thanks for your review!',
+    failure: 'Your review could not be sent.',
+  },
+  de: {
+    headline: 'Welche Hochschule?',
+    university: 'Hochschule',
+    tum: 'Technische Universität München',
+    program: 'Studiengang',
+    informatics: 'Informatik',
+    campus: 'Campus',
+    start: 'Studienbeginn',
+    overall: 'Gesamt',
+    semester: 'Semester',
+    second: 'Zweites',
+    country: 'Herkunftsland',
+    recommend: 'Würdest du sie empfehlen?',
+    // the CMS's 'Yes' is the catalogue's 'Yes', so it speaks the page's language without a translation of its own
+    yes: 'Ja',
+    liked: 'Was hat dir gefallen?',
+    city: 'Stadt',
+    experience: 'Deine Erfahrungen',
+    rent: 'Monatsmiete',
+    consent: 'Ich bin mit der Veröffentlichung einverstanden',
+    success: 'Danke für deine Bewertung!',
+    failure: 'Deine Bewertung konnte nicht gesendet werden.',
+  },
+};
+type Words = (typeof WORDS)['en'];
+const EN = WORDS.en;
+const SUCCESS = EN.success;
+
+async function open(page: Page, server: string, query = '', words: Words = EN): Promise<void> {
   await page.goto(`${server}/forms/${FORM}${query}`);
-  await expect(headline(page, /^Which university\?/)).toBeVisible();
+  await expect(headline(page, new RegExp(`^${words.headline.replace('?', '\\?')}`))).toBeVisible();
 }
 
 /**
  * Step 1: the university from the content service's records, a program and a campus of it (named in the
  * page's language by the search), the start.
  */
-async function fillUniversity(page: Page, program = 'Informatics'): Promise<void> {
-  await choose(page, 'University', 'Technical University of Munich');
-  await choose(page, 'Program', program, 'inform');
-  await choose(page, 'Campus', 'Garching');
-  await typeDate(page, 'Start of studies', '10/2024');
+async function fillUniversity(page: Page, words: Words = EN): Promise<void> {
+  await choose(page, words.university, words.tum);
+  await choose(page, words.program, words.informatics, 'inform');
+  await choose(page, words.campus, 'Garching');
+  await typeDate(page, words.start, '10/2024');
 }
 
-/**
- * Step 2: four stars, a semester, a country typed in (no choices given), a recommendation, two likes. The
- * CMS's 'Yes' is the catalogue's 'Yes', so it speaks the page's language ('Ja').
- */
-async function fillRatings(page: Page, yes = 'Yes'): Promise<void> {
-  await page.getByRole('list', { name: 'Overall' }).getByRole('radio').nth(3).click();
-  await choose(page, 'Semester', 'Second');
-  await choose(page, 'Country of origin', 'Vietnam', 'Vietnam');
-  await pick(page, 'Would you recommend it?', yes);
-  const liked = page.getByRole('group', { name: 'What did you like?' });
-  await liked.getByRole('checkbox', { name: 'Campus' }).check();
-  await liked.getByRole('checkbox', { name: 'City' }).check();
+/** Step 2: four stars, a semester, a country typed in (no choices given), a recommendation, two likes. */
+async function fillRatings(page: Page, words: Words = EN): Promise<void> {
+  await page.getByRole('list', { name: words.overall }).getByRole('radio').nth(3).click();
+  await choose(page, words.semester, words.second);
+  await choose(page, words.country, 'Vietnam', 'Vietnam');
+  await pick(page, words.recommend, words.yes);
+  const liked = page.getByRole('group', { name: words.liked });
+  await liked.getByRole('checkbox', { name: words.campus }).check();
+  await liked.getByRole('checkbox', { name: words.city }).check();
 }
 
 /** Step 3: the experience, the rent in euros, the consent. */
-async function fillDetails(page: Page): Promise<void> {
-  await field(page, 'Your experience').fill('Great labs and helpful tutors.');
-  await field(page, 'Monthly rent').fill('420');
-  await page.getByRole('checkbox', { name: 'I agree to publish' }).check();
+async function fillDetails(page: Page, words: Words = EN): Promise<void> {
+  await field(page, words.experience).fill('Great labs and helpful tutors.');
+  await field(page, words.rent).fill('420');
+  await page.getByRole('checkbox', { name: words.consent }).check();
 }
 
 test.describe('university review form', () => {
@@ -181,17 +228,19 @@ test.describe('university review form', () => {
       server,
       sql,
     }) => {
-      await open(page, server, '?lang=de');
-      await expect(headline(page, 'Which university? (1/3)')).toBeVisible();
-      await fillUniversity(page, 'Informatik');
+      // the form speaks the page's language: its own texts from the definition's translations, the rest the catalogue's
+      const de = WORDS.de;
+      await open(page, server, '?lang=de', de);
+      await expect(headline(page, 'Welche Hochschule? (1/3)')).toBeVisible();
+      await fillUniversity(page, de);
       await page.getByRole('button', { name: 'Weiter' }).click();
-      await expect(headline(page, 'Ratings (2/3)')).toBeVisible();
+      await expect(headline(page, 'Bewertungen (2/3)')).toBeVisible();
       await expect(page.getByRole('progressbar')).toBeVisible();
       await accessible(page, 'step 2 on a phone');
-      await fillRatings(page, 'Ja');
+      await fillRatings(page, de);
       await page.getByRole('button', { name: 'Weiter' }).click();
       await expect(headline(page, 'Details (3/3)')).toBeVisible();
-      await fillDetails(page);
+      await fillDetails(page, de);
 
       // the server refuses the answers (a rating above five stars, set on the way): the configured error message
       let language: string | undefined;
@@ -200,7 +249,7 @@ test.describe('university review form', () => {
         await route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), overall: 9 }) });
       });
       await page.getByRole('button', { name: 'Fertig' }).click();
-      await expect(page.getByText(FAILURE, { exact: true })).toBeVisible();
+      await expect(page.getByText(de.failure, { exact: true })).toBeVisible();
       expect(language).toBe('de');
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await accessible(page, 'the failure page');
@@ -210,7 +259,7 @@ test.describe('university review form', () => {
       // back to the filled form, and this time the answers go through
       await page.getByRole('button', { name: /Formular/ }).click();
       await page.getByRole('button', { name: 'Fertig' }).click();
-      await expect(page.getByText(SUCCESS, { exact: true })).toBeVisible();
+      await expect(page.getByText(de.success, { exact: true })).toBeVisible();
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       const stored = await latestSubmission(sql, FORM);
       expect(stored?.id).toBeGreaterThan(before);

@@ -58,13 +58,13 @@ describe('compiled output', () => {
         "schemas/blocked-account/blocked-account.form.json faceVerification=false": "fa62523235a61f11",
         "schemas/blocked-account/blocked-account.form.json faceVerification=true": "3cd48085aa7d1873",
         "schemas/blocked-account/kyc-reverification.form.json": "db5ae1ede9ab970e",
-        "schemas/booking-v1/booking-v1.cms.json": "16c2d5508ee0b76b",
-        "schemas/booking-v2/booking-v2.cms.json": "a6af963d30fcfeb5",
+        "schemas/booking-v1/booking-v1.cms.json": "397450a9c16beb0d",
+        "schemas/booking-v2/booking-v2.cms.json": "1d2ab605ff054b14",
         "schemas/contact/contact-enquiry.form.json mobile=false": "fd2322428811f962",
         "schemas/contact/contact-enquiry.form.json mobile=true": "10911753fa336c65",
         "schemas/health-insurance/health-insurance-booking.form.json": "493cdac2db02d9d0",
         "schemas/health-insurance/pre-subscription.form.json": "2d429ab69b2441b3",
-        "schemas/review/university-review.cms.json": "9bf9b3a8065d1106",
+        "schemas/review/university-review.cms.json": "c181d2ee7cca203e",
       }
     `);
   });

@@ -55,21 +55,27 @@ describe('exportCms diagnostics', () => {
     expect(result.diagnostics[0].message).toMatch(/cannot state conditions/);
   });
 
-  it('exports the English of a translated text and reports the translations it has no place for', () => {
+  it('exports the English of a translated text, and its translations beside it in the document', () => {
     const definition = review();
     const step = definition.steps[0];
     const field = step.sections![0].fields[0];
     field.label = { en: 'University', de: 'Hochschule', fr: 'Université' };
     const result = exportCms(definition);
-    expect(result.diagnostics).toEqual([
-      expect.objectContaining({
-        severity: 'warning',
-        code: 'export-translation-dropped',
-        pointer: '/steps/0/sections/0/fields/0/label',
-      }),
-    ]);
-    expect(result.diagnostics[0].message).toMatch(/de, fr translations are not/);
+    expect(result.diagnostics).toEqual([]);
     expect(at(result.document, '/steps/0/groups/0/items/0/label')).toBe('University');
+    expect(at(result.document, '/translations')).toEqual({ University: { de: 'Hochschule', fr: 'Université' } });
+  });
+
+  it('reports a translation the document cannot hold: another text with the same English translated otherwise', () => {
+    const definition = review();
+    const [first, second] = definition.steps[0].sections![0].fields;
+    first.label = { en: 'University', de: 'Hochschule' };
+    second.label = { en: 'University', de: 'Universität' };
+    const result = exportCms(definition);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ code: 'export-changed', pointer: '/steps/0/sections/0/fields/1/label' }),
+    ]);
+    expect(at(result.document, '/translations')).toEqual({ University: { de: 'Hochschule' } });
   });
 
   it('reports properties and settings the shape has no place for, at their pointers', () => {

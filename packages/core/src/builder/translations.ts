@@ -3,6 +3,7 @@
  * translators' files (`csv.ts`, `xliff.ts`). A text is found by where it sits in the DSL, walking the definition
  * in its own key order, so the list reads as the document does. Pure: no DOM, no Node.
  */
+import { TEXT_SHAPES as SHAPES, type TextShapeName as ShapeName } from '../dsl/textPlaces.js';
 import type { FormDefinition, Locale, LocalizedText, Text } from '../dsl/types.js';
 import { LOCALES } from '../dsl/types.js';
 import { catalogues, keyForEnglish, lookup } from '../i18n/index.js';
@@ -46,77 +47,6 @@ export interface TextEntry {
 }
 
 type Visit = (pointer: string, place: TextPlace[], property: string, text: unknown) => void;
-
-/** How each kind of DSL object holds texts: a property is a text, or a child object, or an array of them. */
-type ShapeName =
-  | 'form'
-  | 'wizard'
-  | 'labels'
-  | 'step'
-  | 'section'
-  | 'field'
-  | 'conditionalLabel'
-  | 'uploadMessages'
-  | 'option'
-  | 'rule'
-  | 'submit'
-  | 'message'
-  | 'results'
-  | 'result'
-  | 'link';
-type Shape = Record<string, 'text' | { one: ShapeName } | { many: ShapeName }>;
-
-const TEXT = 'text' as const;
-const SHAPES: Record<ShapeName, Shape> = {
-  form: {
-    title: TEXT,
-    description: TEXT,
-    wizard: { one: 'wizard' },
-    steps: { many: 'step' },
-    submit: { one: 'submit' },
-    results: { one: 'results' },
-  },
-  wizard: { labels: { one: 'labels' } },
-  labels: { previous: TEXT, next: TEXT, done: TEXT },
-  step: {
-    title: TEXT,
-    headline: TEXT,
-    subText: TEXT,
-    tooltip: TEXT,
-    failureMessage: TEXT,
-    labels: { one: 'labels' },
-    submit: { one: 'submit' },
-    sections: { many: 'section' },
-    fields: { many: 'field' },
-  },
-  section: { headline: TEXT, description: TEXT, failureMessage: TEXT, fields: { many: 'field' } },
-  field: {
-    label: TEXT,
-    labelIf: { many: 'conditionalLabel' },
-    placeholder: TEXT,
-    description: TEXT,
-    tooltip: TEXT,
-    requiredMessage: TEXT,
-    invalidMessage: TEXT,
-    acceptRequiredMessage: TEXT,
-    content: TEXT,
-    hint: TEXT,
-    messages: { one: 'uploadMessages' },
-    options: { many: 'option' },
-    rules: { many: 'rule' },
-    send: { one: 'submit' },
-    itemFields: { many: 'field' },
-  },
-  conditionalLabel: { label: TEXT },
-  uploadMessages: { type: TEXT, size: TEXT, count: TEXT, failed: TEXT },
-  option: { label: TEXT, description: TEXT },
-  rule: { message: TEXT },
-  submit: { errorMessage: TEXT, messageMap: { many: 'message' }, requiresStorage: { many: 'message' } },
-  message: { message: TEXT },
-  results: { success: { one: 'result' }, failure: { one: 'result' } },
-  result: { title: TEXT, mobileTitle: TEXT, subTitle: TEXT, link: { one: 'link' } },
-  link: { label: TEXT },
-};
 
 /** Shapes that open a new place in the context; the others add to the property path. */
 const PLACES: Partial<Record<ShapeName, TextPlace['kind']>> = {
@@ -178,7 +108,7 @@ function walk(
     const at = `${pointer}/${escapeSegment(key)}`;
     const prop = property ? `${property}.${key}` : key;
     const value = node[key];
-    if (how === TEXT) visit(at, place, prop, value);
+    if (how === 'text') visit(at, place, prop, value);
     else if ('one' in how) {
       const kind = PLACES[how.one];
       if (kind) walk(how.one, value, at, [...place, { kind, name: key }], '', own, visit);

@@ -4,7 +4,7 @@ import type { Field, FormDefinition, Rule, Step } from '../dsl/types.js';
 import type { CmsKind } from '../import/cms-types.js';
 import { wholeValuePattern } from '../import/common.js';
 import { toPointer } from '../json/pointer.js';
-import { english } from './text.js';
+import { english, isTextObject } from './text.js';
 import { KIND_NAMES } from './types.js';
 
 /** One field of a step with its JSON pointer into the definition. */
@@ -29,8 +29,10 @@ const NOTICE = /^Field type (.+) is not implemented!$/;
  * 'Field type X is not implemented!' (see `notImplementedNotice`), and goes back as a field of type X.
  */
 export function noticeType(field: Field): string | undefined {
-  if (field.type !== 'info' || field.variant !== 'warning' || typeof field.content !== 'string') return undefined;
-  return NOTICE.exec(field.content)?.[1];
+  if (field.type !== 'info' || field.variant !== 'warning') return undefined;
+  // translated (the document's `translations` carry the notice's other languages): its English tells the type
+  const content = isTextObject(field.content) && 'en' in field.content ? field.content.en : field.content;
+  return typeof content === 'string' ? NOTICE.exec(content)?.[1] : undefined;
 }
 
 /** The first `pattern` rule's expression, if any. */

@@ -1,6 +1,7 @@
 /**
  * DSL → CMS export: a definition imported from the content service (booking v1, booking v2, review; its
- * `source.kind`) goes back to that CMS shape, after the builder or a hand edited it. Pure and deterministic.
+ * `source.kind`) goes back to that CMS shape, after the builder or a hand edited it, its texts' translations in the
+ * document's `translations` (English text → other languages, see ../import/translations.ts). Pure and deterministic.
  * Whatever the shape cannot hold is a diagnostic with its JSON pointer into the definition: found by importing the
  * export again and comparing, so nothing is dropped silently.
  */
@@ -9,6 +10,7 @@ import type { FormDefinition } from '../dsl/types.js';
 import { CMS_KINDS, type CmsKind } from '../import/cms-types.js';
 import { importCms } from '../import/index.js';
 import { checkCmsDocument } from '../import/shape.js';
+import { putTranslations, translationsOf } from '../import/translations.js';
 import { exportBookingV1 } from './booking-v1.js';
 import { exportBookingV2 } from './booking-v2.js';
 import { lostInExport } from './compare.js';
@@ -59,8 +61,11 @@ export function exportCms(definition: FormDefinition): CmsExport {
     }));
     return { kind: cmsKind, diagnostics: [...built.diagnostics, ...problems] };
   }
+  // the texts' other languages go beside the document's English, where the import takes them from
+  const translations = translationsOf(definition);
+  const document = translations ? putTranslations(cmsKind, built.document, translations) : built.document;
   const empty = emptySteps(cmsKind, definition, built.reported);
-  const back = importCms(cmsKind, built.document).definition;
+  const back = importCms(cmsKind, document).definition;
   const lost = back ? lostInExport(cmsKind, definition, back, built.reported) : [];
-  return { kind: cmsKind, document: built.document, diagnostics: [...built.diagnostics, ...empty, ...lost] };
+  return { kind: cmsKind, document, diagnostics: [...built.diagnostics, ...empty, ...lost] };
 }

@@ -7,6 +7,7 @@ import { importBookingV1 } from './booking-v1.js';
 import { importBookingV2 } from './booking-v2.js';
 import type { CmsKind } from './cms-types.js';
 import { importReview } from './review.js';
+import { applyTranslations, takeTranslations } from './translations.js';
 import type { ImportOptions, ImportResult } from './types.js';
 
 export { importBookingV1 } from './booking-v1.js';
@@ -21,6 +22,7 @@ export { CMS_KINDS } from './cms-types.js';
 export { cmsPlaceOf, slugify } from './common.js';
 export { importReview } from './review.js';
 export { checkCmsDocument } from './shape.js';
+export { type CmsTranslations, takeTranslations } from './translations.js';
 export type { ImportOptions, ImportResult } from './types.js';
 
 /**
@@ -41,8 +43,26 @@ export function detectCmsKind(doc: unknown): CmsKind | null {
   return null;
 }
 
-/** Imports a CMS document of the given kind. */
+/**
+ * Imports a CMS document of the given kind, with its `translations` (English text → its other languages) written into
+ * the definition's texts (see translations.ts).
+ */
 export function importCms(kind: CmsKind, doc: unknown, opts: ImportOptions = {}): ImportResult {
+  const taken = takeTranslations(kind, doc);
+  const result = importByKind(kind, taken.document, opts);
+  if (!result.definition || !taken.translations) {
+    return taken.diagnostics.length
+      ? { ...result, diagnostics: [...taken.diagnostics, ...result.diagnostics] }
+      : result;
+  }
+  const translated = applyTranslations(result.definition, taken.translations, taken.at);
+  return {
+    definition: translated.definition,
+    diagnostics: [...taken.diagnostics, ...result.diagnostics, ...translated.diagnostics],
+  };
+}
+
+function importByKind(kind: CmsKind, doc: unknown, opts: ImportOptions): ImportResult {
   switch (kind) {
     case 'booking-v1':
       return importBookingV1(doc, opts);
