@@ -162,10 +162,13 @@ test.describe('navigation', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await open(page, `${server}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByTestId('nav-overlay')).toBeVisible();
+    const drawer = page.getByRole('dialog', { name: 'Main menu' });
+    await expect(drawer).toBeVisible();
+    // the page behind it dimmed (the modal dialog's backdrop)
+    expect(await drawer.evaluate((d) => getComputedStyle(d, '::backdrop').backgroundColor)).toBe('rgba(0, 0, 0, 0.6)');
     await attachScreenshot(page, testInfo, 'mobile drawer');
-    await page.getByTestId('nav-overlay').click({ position: { x: 10, y: 400 } });
-    await expect(page.getByTestId('nav-overlay')).toHaveCount(0);
+    await page.mouse.click(10, 400);
+    await expect(drawer).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Health insurance' }).click();
     await expect(page).toHaveURL(`${server}/health-insurance`);
@@ -241,7 +244,10 @@ test.describe('study-portal search filters', () => {
     const results = page.getByRole('tabpanel');
     // the seeded arts programs, and no program of another field (e.g. Heidelberg's law)
     await expect(page.getByRole('tab', { name: 'Programs (2)' })).toBeVisible();
-    await expect(results.getByRole('link')).toHaveText(['Architecture', 'Visual Communication']);
+    await expect(results.getByRole('link')).toHaveText([
+      'Architecture (Bachelor of Science)',
+      'Visual Communication (Bachelor of Arts)',
+    ]);
     await page.getByRole('tab', { name: /Universities/ }).click();
     await expect(results.getByRole('link')).toHaveText([
       'Berlin University of the Arts',

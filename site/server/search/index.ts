@@ -272,7 +272,16 @@ export interface NewSearchParams {
 export interface NewSearchAnswer {
   program: {
     total: number;
-    data: { id: string; name: string; slug: string; university: { id: string; name: string; slug: string } | null }[];
+    data: {
+      id: string;
+      name: string;
+      slug: string;
+      /** The academic degree ('Master of Science'), '' when the record has none. */
+      degree: string;
+      /** Where it is taught: its own `locations`, else its university's; '' when neither is known. */
+      location: string;
+      university: { id: string; name: string; slug: string } | null;
+    }[];
   };
   university: { total: number; data: { id: string; name: string; slug: string; location: string }[] };
 }
@@ -339,7 +348,8 @@ export function createContentSearch(content: Content): ContentSearch {
    * programs to those universities; the universities themselves are not narrowed, because the
    * search page's university select keeps listing the others while one is chosen. Besides the
    * spec's fields each item carries its `id`, and a program its university (for the
-   * /university/{uniSlug}/studyprograms/{programSlug} link). `category_ids` (the study-field
+   * /university/{uniSlug}/studyprograms/{programSlug} link), its degree and where it is taught (so that
+   * the Bachelor and the Master of one name at one university can be told apart). `category_ids` (the study-field
    * cards' link) narrows the programs to those fields and the universities to those offering a
    * program in one of them. `location` narrows both: programs by their own `locations` (else their university's),
    * universities by theirs (a comma-separated list, one of whose items must be the location, in any language,
@@ -393,6 +403,11 @@ export function createContentSearch(content: Content): ContentSearch {
             id: record.id,
             name,
             slug: String(record.flatData.slug),
+            degree: textIn(record.flatData.academicDegree, language),
+            location: textIn(
+              hasText(record.flatData.locations) ? record.flatData.locations : uni?.flatData.location,
+              language,
+            ),
             university: uni
               ? {
                   id: uni.id,
@@ -462,6 +477,12 @@ export function createContentSearch(content: Content): ContentSearch {
   }
 
   return { newSearch, searchUniversities };
+}
+
+/** A text field in one language ('' when it is missing or no text). */
+function textIn(value: unknown, language: Language): string {
+  const localized = localize(value, language);
+  return typeof localized === 'string' ? localized : '';
 }
 
 function hasText(value: unknown): boolean {

@@ -1,7 +1,10 @@
 /**
  * A side sheet on the native modal `<dialog>`: the browser keeps focus inside, closes it with Escape, dims the page
- * behind it and gives it the dialog role; a click on the dimmed page or the close button closes it too. Its content
- * is drawn only while it is open. (The content site's own, instead of antd's Drawer and its theme engine.)
+ * behind it and gives it the dialog role; a click on the dimmed page or the close button closes it too. It lies in
+ * the browser's top layer, so nothing of the page (a sticky header, its z-index) can cover it or its close button,
+ * and closing it gives focus back to what opened it. Its content is drawn only while it is open. (The content
+ * site's own, instead of antd's Drawer and its theme engine.) The search filter fills the screen; the navigation
+ * drawer (`cs-nav-sheet`) comes in from the right.
  */
 import { CloseOutlined } from '@ant-design/icons';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
@@ -12,12 +15,15 @@ export function Drawer({
   onClose,
   title,
   className,
+  closeLabel,
   children,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   className?: string;
+  /** The close button's name (default 'Close'). */
+  closeLabel?: string;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -43,7 +49,12 @@ export function Drawer({
         <div className="cs-sheet-content">
           <div className="cs-sheet-header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="cs-icon-button" aria-label={t('common.close')} onClick={onClose}>
+            <button
+              type="button"
+              className="cs-icon-button"
+              aria-label={closeLabel ?? t('common.close')}
+              onClick={onClose}
+            >
               <CloseOutlined aria-hidden />
             </button>
           </div>

@@ -73,8 +73,13 @@ afterEach(() => {
   window.history.pushState({}, '', '/');
 });
 
-function renderSearch(viewport: SiteContextValue['viewport'] = 'desktop') {
-  const value: SiteContextValue = { locale: 'en', assets: {}, flags: { app: false }, viewport };
+const STUDY_FIELDS = [
+  { categoryId: 'computer-science', category: 'Computer science' },
+  { categoryId: 'arts', category: 'Arts and design' },
+];
+
+function renderSearch(viewport: SiteContextValue['viewport'] = 'desktop', locale: SiteContextValue['locale'] = 'en') {
+  const value: SiteContextValue = { locale, assets: {}, flags: { app: false }, viewport };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrap = (node: ReactNode) => (
     <QueryClientProvider client={client}>
@@ -84,7 +89,7 @@ function renderSearch(viewport: SiteContextValue['viewport'] = 'desktop') {
   const block = {
     __typename: 'SearchResults',
     id: 'r',
-    flatData: { headline: 'Results', tabs: ['program', 'university'] },
+    flatData: { headline: 'Results', tabs: ['program', 'university'], studyFields: STUDY_FIELDS },
   };
   return render(wrap(<PageBlocks blocks={[block]} />));
 }
@@ -193,5 +198,103 @@ describe('the search page', () => {
     expect(dialog.classList.contains('cs-sheet')).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('combobox', { name: 'University' })).toBeNull();
+  });
+
+  it('tells programs of one name at one university apart by their degree, and shows where each is taught', async () => {
+    const tum = { id: 'uni-tum', name: 'Technical University of Munich', slug: 'tum' };
+    const informatics = (degree: string, slug: string) => ({
+      id: slug,
+      name: 'Informatics',
+      slug,
+      degree,
+      location: 'Garching',
+      university: tum,
+    });
+    const found = [
+      informatics('Bachelor of Science', 'informatics-bsc'),
+      informatics('Master of Science', 'informatics-msc'),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(input, 'http://localhost');
+        const body =
+          url.pathname === '/api/new-search'
+            ? { total: 0, data: [] }
+            : { program: { total: 2, data: found }, university: { total: 0, data: [] } };
+        return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    renderSearch();
+    const bachelor = await screen.findByRole('link', { name: 'Informatics (Bachelor of Science)' });
+    const master = screen.getByRole('link', { name: 'Informatics (Master of Science)' });
+    expect(bachelor.getAttribute('href')).toBe('/studyportal/university/tum/studyprograms/informatics-bsc');
+    expect(master.getAttribute('href')).toBe('/studyportal/university/tum/studyprograms/informatics-msc');
+    for (const card of screen.getAllByRole('listitem').filter((li) => li.classList.contains('cs-result-card'))) {
+      expect(card.textContent).toContain('Technical University of Munich');
+      // the place, named for screen readers too
+      expect(card.textContent).toContain('Location: Garching');
+    }
+  });
+
+  it('words the degree and the filters in the language of the page', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        const url = new URL(input, 'http://localhost');
+        const hit = { id: 'p', name: '信息学', slug: 'p', degree: 'Master of Science', location: 'Garching' };
+        const body =
+          url.pathname === '/api/new-search'
+            ? { total: 0, data: [] }
+            : { program: { total: 1, data: [hit] }, university: { total: 0, data: [] } };
+        return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    renderSearch('desktop', 'zh');
+    expect(await screen.findByRole('link', { name: '信息学（Master of Science）' })).toBeTruthy();
+    // the study field's name as the page's content gives it (here the English one: the test's content)
+    expect(screen.getByRole('button', { name: '移除筛选条件：学科领域：Computer science' })).toBeTruthy();
+  });
+
+  it("shows the study field of a card's link by its name, and takes it away on request", async () => {
+    renderSearch();
+    await screen.findByRole('link', { name: 'Program 01' });
+    const filters = screen.getByRole('list', { name: 'Active filters' });
+    const field = within(filters).getByRole('button', { name: 'Remove filter: Field of study: Computer science' });
+    expect(field.textContent).toBe('Field of study: Computer science');
+    fireEvent.click(field);
+    await waitFor(() => expect(lastProgramSearch()?.searchParams.has('category_ids')).toBe(false));
+    expect(lastRecordsSearch()?.searchParams.has('category_ids')).toBe(false);
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+    // the address no longer names it (a reload or another language keeps the search as it is)
+    expect(window.location.search).toBe('');
+    // focus is not lost with the button: it goes on to the results
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: /^Programs/ }));
+  });
+
+  it('lists every filter in force; taking one away keeps the others and moves focus to the next', async () => {
+    window.history.pushState({}, '', '/studyportal/search?category_ids=arts&category_ids=unknown-field&name=munich');
+    renderSearch();
+    const filters = await screen.findByRole('list', { name: 'Active filters' });
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
+      'Field of study: Arts and design',
+      // a field the page has no name for is shown by its id
+      'Field of study: unknown-field',
+      'Program or university: munich',
+    ]);
+    await waitFor(() => expect(lastProgramSearch()?.searchParams.get('category_ids')).toBe('arts,unknown-field'));
+    fireEvent.click(within(filters).getByRole('button', { name: /Arts and design/ }));
+    await waitFor(() => expect(lastProgramSearch()?.searchParams.get('category_ids')).toBe('unknown-field'));
+    expect(lastProgramSearch()?.searchParams.get('name')).toBe('munich');
+    expect(document.activeElement?.textContent).toBe('Field of study: unknown-field');
+    expect(new URLSearchParams(window.location.search).getAll('category_ids')).toEqual(['unknown-field']);
+    // the filter form takes the change over: applying it does not bring the field back
+    fireEvent.click(screen.getByRole('button', { name: 'Show results' }));
+    await waitFor(() => expect(lastProgramSearch()?.searchParams.get('category_ids')).toBe('unknown-field'));
+    expect(screen.getByRole('searchbox', { name: 'Program or university' })).toHaveProperty('value', 'munich');
   });
 });

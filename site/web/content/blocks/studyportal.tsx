@@ -1,5 +1,6 @@
 /** Study-portal blocks and embedded forms: university card, ratings, search results, review and contact forms. */
 import {
+  CloseOutlined,
   EnvironmentOutlined,
   FacebookFilled,
   FilterOutlined,
@@ -11,21 +12,26 @@ import {
   WechatFilled,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../Spinner.js';
 import { fetchSearch, fetchUniversityRecords, type SearchHit, type SearchQuery } from '../api.js';
-import { type Choice, type ChoicePage, Combobox } from '../Combobox.js';
+import { type ChoicePage, Combobox } from '../Combobox.js';
 import { useSite, useText } from '../context.js';
 import { Drawer } from '../Drawer.js';
 import {
+  type ActiveFilter,
+  activeFilters,
   COUNTS,
   formatPercent,
   formatScore,
   hasMore,
+  idList,
   locationsOf,
   overallRating,
   ratingCountKey,
   ratingLabel,
+  type SearchFilters,
+  withoutFilter,
 } from '../logic/index.js';
 import { Pagination } from '../Pagination.js';
 import { BlockHeader, Cta, Icon, Img, Link, list, MarkdownText, Stars, text } from '../ui.js';
@@ -127,14 +133,6 @@ export function RatingOverview({ data }: BlockProps) {
 type Tab = 'program' | 'university';
 const PAGE_SIZE = COUNTS.searchPageSize;
 
-/** What the results are narrowed to: the name, the study fields of a study-field card, a university, a location. */
-interface SearchFilters {
-  name: string;
-  categoryIds: string;
-  university?: Choice;
-  location?: Choice;
-}
-
 /** The filters as query parameters: a picked university by id, a typed one by the text its name contains. */
 function filterQuery(filters: SearchFilters): SearchQuery {
   return {
@@ -204,26 +202,89 @@ async function locationChoices(query: SearchQuery, locale: string, signal: Abort
   return { total: options.length, options };
 }
 
-function resultCard(kind: Tab, hit: SearchHit, t: (k: string) => string) {
+type TextOf = (key: string, params?: Record<string, string | number>) => string;
+
+/**
+ * A result card. A program's title carries its degree, so that two programs of one name at one university (the
+ * Bachelor and the Master) differ in what is seen and in their links' names; the place it is taught follows.
+ */
+function resultCard(kind: Tab, hit: SearchHit, t: TextOf) {
   const url =
     kind === 'university'
       ? `/studyportal/university/${hit.slug}`
       : hit.university
         ? `/studyportal/university/${hit.university.slug}/studyprograms/${hit.slug}`
         : `/studyportal/studyprograms/${hit.slug}`;
+  const degree = kind === 'program' ? text(hit.degree).trim() : '';
   return (
     <li key={`${kind}-${hit.slug}`} className="cs-card cs-result-card">
       <span className="cs-muted">{kind === 'university' ? t('search.university') : hit.university?.name}</span>
       <h3>
-        <Link href={url}>{hit.name}</Link>
+        <Link href={url}>{degree ? t('search.programWithDegree', { name: hit.name, degree }) : hit.name}</Link>
       </h3>
       {hit.location ? (
-        <p>
-          <Icon name="pin" /> {hit.location}
+        <p className="cs-result-location">
+          <Icon name="pin" />
+          <span className="cs-visually-hidden">{t('search.location')}: </span>
+          {hit.location}
         </p>
       ) : null}
     </li>
   );
+}
+
+const FILTER_LABELS: Record<ActiveFilter['kind'], string> = {
+  studyField: 'search.studyField',
+  name: 'search.placeholder',
+  university: 'search.university',
+  location: 'search.location',
+};
+
+/**
+ * The filters in force, above the results on every screen (on phones the filter form is in a drawer): a study
+ * field a study-field card's link set, the name searched for, a university, a location. Each is a button that takes
+ * it away.
+ */
+function ActiveFilters({ filters, onRemove }: { filters: ActiveFilter[]; onRemove: (key: string) => void }) {
+  const t = useText();
+  const labelId = useId();
+  if (filters.length === 0) return null;
+  return (
+    <div className="cs-active-filters">
+      <span id={labelId} className="cs-active-filters-label">
+        {t('search.activeFilters')}
+      </span>
+      <ul className="cs-plain-list cs-chips" aria-labelledby={labelId}>
+        {filters.map((filter) => {
+          const shown = t('search.filterValue', { label: t(FILTER_LABELS[filter.kind]), value: filter.value });
+          return (
+            <li key={filter.key}>
+              <button
+                type="button"
+                className="cs-chip"
+                data-filter-key={filter.key}
+                aria-label={t('search.removeFilter', { filter: shown })}
+                onClick={() => onRemove(filter.key)}
+              >
+                <span>{shown}</span>
+                <CloseOutlined aria-hidden />
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The address of the search with the filters a link can carry (name, study fields): a reload keeps them. */
+function addressOf(filters: SearchFilters): string {
+  const url = new URL(window.location.href);
+  url.searchParams.delete('name');
+  url.searchParams.delete('category_ids');
+  if (filters.name) url.searchParams.set('name', filters.name);
+  for (const id of idList(filters.categoryIds)) url.searchParams.append('category_ids', id);
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 interface FilterFormProps {
@@ -300,6 +361,11 @@ function FilterForm({ initial, onApply }: FilterFormProps) {
 export function SearchResults({ data }: BlockProps) {
   const t = useText();
   const { locale, viewport } = useSite();
+  // the names of the study fields, for the filter a study-field card's link sets (the page's content has them)
+  const fieldNames = useMemo(
+    () => new Map(list(data.studyFields).map((field) => [text(field.categoryId), text(field.category)])),
+    [data.studyFields],
+  );
   const [filters, setFilters] = useState<SearchFilters>(() => {
     const query = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
     // study-field cards link here with ?category_ids=…; the search hero with ?name=…
@@ -309,6 +375,11 @@ export function SearchResults({ data }: BlockProps) {
   const [tab, setTab] = useState<Tab>(tabs[0] ?? 'program');
   const [page, setPage] = useState(1);
   const [drawer, setDrawer] = useState(false);
+  // a filter taken away outside the form gives the form its new values (a new form)
+  const [formRevision, setFormRevision] = useState(0);
+  // where focus goes once a removed filter's button is gone: the next filter, else the results' tab
+  const [focusAfterRemoval, setFocusAfterRemoval] = useState<string>();
+  const root = useRef<HTMLDivElement>(null);
   const result = useQuery({
     queryKey: ['search', filterQuery(filters), page, locale],
     queryFn: ({ signal }) => searchResults(filters, page, locale, signal),
@@ -319,12 +390,31 @@ export function SearchResults({ data }: BlockProps) {
     setFilters(next);
     setPage(1);
     setDrawer(false);
+    window.history.replaceState(window.history.state, '', addressOf(next));
   };
-  const filter = <FilterForm initial={filters} onApply={apply} />;
+  const active = activeFilters(filters, fieldNames);
+  const remove = (key: string) => {
+    const at = active.findIndex((f) => f.key === key);
+    setFocusAfterRemoval((active[at + 1] ?? active[at - 1])?.key ?? 'tab');
+    apply(withoutFilter(filters, key));
+    setFormRevision((n) => n + 1);
+  };
+  useEffect(() => {
+    if (!focusAfterRemoval) return;
+    const target =
+      focusAfterRemoval === 'tab'
+        ? root.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')
+        : [...(root.current?.querySelectorAll<HTMLElement>('[data-filter-key]') ?? [])].find(
+            (chip) => chip.dataset.filterKey === focusAfterRemoval,
+          );
+    target?.focus();
+    setFocusAfterRemoval(undefined);
+  }, [focusAfterRemoval]);
+  const filter = <FilterForm key={formRevision} initial={filters} onApply={apply} />;
   const answer = result.data?.[tab];
   const tabLabel = (k: Tab) => t(k === 'program' ? 'search.programs' : 'search.universities');
   return (
-    <div className="cs-width">
+    <div className="cs-width" ref={root}>
       <BlockHeader headline={data.headline} description={data.description} />
       <div className={viewport === 'desktop' ? 'cs-search-layout' : undefined}>
         {viewport === 'desktop' ? (
@@ -350,6 +440,7 @@ export function SearchResults({ data }: BlockProps) {
           </>
         )}
         <div>
+          <ActiveFilters filters={active} onRemove={remove} />
           <div role="tablist" className="cs-tabs">
             {tabs.map((k) => (
               <button
@@ -380,7 +471,9 @@ export function SearchResults({ data }: BlockProps) {
             {answer && answer.total === 0 ? <p>{t('search.noResults')}</p> : null}
             {answer ? (
               <>
-                <p className="cs-muted">{t('search.results', { count: answer.total })}</p>
+                <p className="cs-muted" role="status">
+                  {t('search.results', { count: answer.total })}
+                </p>
                 <ul className="cs-plain-list cs-results">{answer.data.map((hit) => resultCard(tab, hit, t))}</ul>
                 <Pagination
                   page={page}

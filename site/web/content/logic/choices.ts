@@ -2,7 +2,8 @@
  * The search page's select boxes and result pages (spec 002, sections 5, 7 and 9), as pure functions: options
  * filtered by case-insensitive label substring, a typed text without a match kept as a custom option (and as the
  * sole option when the search failed), locations derived from universities' comma-separated location strings,
- * whether another page of options exists, and the page buttons of a result list.
+ * whether another page of options exists, the page buttons of a result list, and the filters in force, each of which
+ * can be taken away on its own.
  */
 
 export interface Choice {
@@ -95,4 +96,59 @@ export function pageItems(current: number, count: number): Array<number | 'gap'>
   else if (to < count - 2) items.push('gap');
   items.push(count);
   return items;
+}
+
+/** What the results are narrowed to: the name, the study fields of a study-field card, a university, a location. */
+export interface SearchFilters {
+  name: string;
+  /** Study-field ids, comma-separated, as `category_ids` of a study-field card's link. */
+  categoryIds: string;
+  university?: Choice;
+  location?: Choice;
+}
+
+/** One filter in force, as the page lists it: what it narrows (kind), its value as shown, and its own key. */
+export interface ActiveFilter {
+  kind: 'studyField' | 'name' | 'university' | 'location';
+  /** Unique among the filters in force: the kind, and for a study field its id. */
+  key: string;
+  /** The value shown: a study field's name (its id when the page has no name for it), the name searched for … */
+  value: string;
+}
+
+/** The ids of a comma-separated id list, each once, without blanks. */
+export function idList(ids: string): string[] {
+  return [...new Set(ids.split(',').map((id) => id.trim()))].filter(Boolean);
+}
+
+/** The filters in force, study fields first (a study-field card's link sets them), by the names of `fieldNames`. */
+export function activeFilters(filters: SearchFilters, fieldNames: ReadonlyMap<string, string>): ActiveFilter[] {
+  const active: ActiveFilter[] = idList(filters.categoryIds).map((id) => ({
+    kind: 'studyField',
+    key: `studyField:${id}`,
+    value: fieldNames.get(id) || id,
+  }));
+  const name = filters.name.trim();
+  if (name) active.push({ kind: 'name', key: 'name', value: name });
+  if (filters.university?.label)
+    active.push({ kind: 'university', key: 'university', value: filters.university.label });
+  if (filters.location?.label) active.push({ kind: 'location', key: 'location', value: filters.location.label });
+  return active;
+}
+
+/** The filters without one of them (a study field leaves the others of a card's link in force). */
+export function withoutFilter(filters: SearchFilters, key: string): SearchFilters {
+  if (key.startsWith('studyField:')) {
+    const id = key.slice('studyField:'.length);
+    return {
+      ...filters,
+      categoryIds: idList(filters.categoryIds)
+        .filter((other) => other !== id)
+        .join(','),
+    };
+  }
+  if (key === 'name') return { ...filters, name: '' };
+  if (key === 'university') return { ...filters, university: undefined };
+  if (key === 'location') return { ...filters, location: undefined };
+  return filters;
 }

@@ -1,10 +1,11 @@
-/** The navbar (spec 2.3, 2.6): logo to '/', menus, language switch; a drawer with overlay on mobile. */
+/** The navbar (spec 2.3, 2.6): logo to '/', menus, language switch; a drawer over the dimmed page on mobile. */
 
-import { CloseOutlined, DownOutlined, MenuOutlined } from '@ant-design/icons';
+import { DownOutlined, MenuOutlined } from '@ant-design/icons';
 import { LANGUAGE_NAMES } from '@antrag/core/i18n/locale';
 import { useEffect, useRef, useState } from 'react';
 import type { ContentRecord } from '../api.js';
 import { localHref, useSite, useText } from '../context.js';
+import { Drawer } from '../Drawer.js';
 import { SITE_LOCALES } from '../locales/index.js';
 import { Img, Link, list, text } from '../ui.js';
 
@@ -100,6 +101,8 @@ export function Header({ navigation, path }: { navigation?: ContentRecord; path:
     </Link>
   );
   if (viewport === 'mobile') {
+    // the drawer is a modal dialog in the top layer: its own close button, Escape and a click on the dimmed page
+    // close it, and focus goes back to the menu button
     return (
       <header className="cs-header">
         <div className="cs-width cs-header-inner">
@@ -107,33 +110,29 @@ export function Header({ navigation, path }: { navigation?: ContentRecord; path:
           <button
             type="button"
             className="cs-icon-button"
+            aria-haspopup="dialog"
             aria-expanded={drawer}
-            aria-controls="cs-drawer"
-            aria-label={t(drawer ? 'nav.closeMenu' : 'nav.openMenu')}
-            onClick={() => setDrawer(!drawer)}
+            aria-label={t('nav.openMenu')}
+            onClick={() => setDrawer(true)}
           >
-            {drawer ? <CloseOutlined aria-hidden /> : <MenuOutlined aria-hidden />}
+            <MenuOutlined aria-hidden />
           </button>
         </div>
-        {drawer ? (
-          // the overlay only catches clicks outside the drawer; the toggle and Escape close it for keyboards
-          // biome-ignore lint/a11y/noStaticElementInteractions: a click outside closes the drawer
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the menu button closes it from the keyboard
-          <div className="cs-overlay" data-testid="nav-overlay" onClick={() => setDrawer(false)} />
-        ) : null}
-        <nav
-          id="cs-drawer"
-          className="cs-drawer"
-          aria-label={t('nav.menu')}
-          hidden={!drawer}
-          onKeyDown={(e) => e.key === 'Escape' && setDrawer(false)}
+        <Drawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          title={t('nav.menu')}
+          closeLabel={t('nav.closeMenu')}
+          className="cs-nav-sheet"
         >
-          <ul className="cs-plain-list cs-drawer-list">
-            <MenuItems items={menu} prefix="mobile" />
-            <MenuItems items={secondary} prefix="mobile-secondary" />
-          </ul>
-          <LanguageSwitch path={path} />
-        </nav>
+          <nav className="cs-drawer" aria-label={t('nav.menu')}>
+            <ul className="cs-plain-list cs-drawer-list">
+              <MenuItems items={menu} prefix="mobile" />
+              <MenuItems items={secondary} prefix="mobile-secondary" />
+            </ul>
+            <LanguageSwitch path={path} />
+          </nav>
+        </Drawer>
       </header>
     );
   }

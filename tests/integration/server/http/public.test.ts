@@ -360,6 +360,8 @@ describe('GET /api/new-search/ (programs and universities)', () => {
       id: 'prog-hu-berlin-computer-science-bsc',
       name: 'Informatik',
       slug: expect.any(String),
+      degree: 'Bachelor of Science',
+      location: 'Berlin',
       university: {
         id: 'uni-hu-berlin',
         name: 'Humboldt-Universität zu Berlin',

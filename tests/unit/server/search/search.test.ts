@@ -187,6 +187,22 @@ describe('newSearch (GET /api/new-search/)', () => {
     });
     expect(newSearch({ category_ids: '' }).program.total).toBe(content.programs.length);
   });
+
+  it("gives each program its degree and where it is taught, in the reader's language", () => {
+    // one name at one university, told apart by the degree
+    const tum = newSearch({ name: 'informatics', university_ids: 'uni-tum' }).program.data;
+    expect(tum.map(({ name, degree, location }) => ({ name, degree, location }))).toEqual([
+      { name: 'Informatics', degree: 'Bachelor of Science', location: 'Garching' },
+      { name: 'Informatics', degree: 'Master of Science', location: 'Garching' },
+    ]);
+    // a localized location in the language asked for
+    const mt = newSearch({ name: 'management and technology', language: 'de' }).program.data[0];
+    expect(mt).toMatchObject({ slug: 'management-and-technology-bsc-tum', location: 'München' });
+    for (const p of newSearch({ take: 50 }).program.data) {
+      expect(p.degree, p.slug).not.toBe('');
+      expect(p.location, p.slug).not.toBe('');
+    }
+  });
 });
 
 describe('searchUniversities (GET /api/new-search)', () => {
@@ -272,6 +288,9 @@ describe('content given directly', () => {
             id: 'p1',
             name: 'Testing',
             slug: 'testing',
+            // no degree given; no locations of its own: its university's
+            degree: '',
+            location: 'A, B',
             university: { id: 'u1', name: 'Testuniversität', slug: 'test' },
           },
         ],
