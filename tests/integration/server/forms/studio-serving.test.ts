@@ -77,7 +77,10 @@ describe('the studio on the main server', () => {
       const member = await get(path, staff);
       const policy = member.headers.get('content-security-policy') ?? '';
       // the site's scripts (its own, and the drawn form page's loader by its hash), and eval
-      const siteScripts = site.split(';').find((d) => d.trim().startsWith('script-src '))?.trim();
+      const siteScripts = site
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src '))
+        ?.trim();
       expect(policy).toContain(`${siteScripts} 'unsafe-eval'`);
       expect(policy).toContain("frame-ancestors 'self'");
       expect(policy).toContain("object-src 'none'");
