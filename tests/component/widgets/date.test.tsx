@@ -32,9 +32,29 @@ describe("date widget: antd's picker, once loaded", () => {
     const { latest } = renderForm({ schema, uiSchema, formData: { start: '2024-03-15' } });
     const input = screen.getByLabelText('Start') as HTMLInputElement;
     expect(input.value).toBe('15/03/2024');
-    await user.clear(input);
-    await user.type(input, '01/04/2025{Enter}');
+    // the light box until the field is pressed (the picker takes over only while in use: a phone's tap into it
+    // took no typed key); then the picker, open, with the date
+    expect(document.querySelector('.ant-picker')).toBeNull();
+    await user.click(input);
+    await screen.findByText('Today');
+    const picker = screen.getByLabelText('Start') as HTMLInputElement;
+    expect(picker.closest('.ant-picker')).not.toBeNull();
+    await user.clear(picker);
+    await user.type(picker, '01/04/2025{Enter}', { skipClick: true });
     expect(latest().start).toBe('2025-04-01');
+  });
+
+  it('gives the field back to the light box when it is left, with the date typed into the picker', async () => {
+    const user = userEvent.setup();
+    const { latest } = renderForm({ schema, uiSchema, formData: {} });
+    await user.click(screen.getByLabelText('Start'));
+    await screen.findByText('Today');
+    await user.type(screen.getByLabelText('Start'), '17/05/1995', { skipClick: true });
+    await user.tab();
+    expect(latest().start).toBe('1995-05-17');
+    const box = screen.getByLabelText('Start') as HTMLInputElement;
+    expect(box.closest('.ant-picker')).toBeNull();
+    expect(box.value).toBe('17/05/1995');
   });
 
   it('confirms a typed date with Enter without submitting the form around it', async () => {

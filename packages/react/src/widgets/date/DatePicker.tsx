@@ -65,11 +65,16 @@ export function PickerControl({
         // a date written as the answers are (2001-03-15) is that date too
         const wrong = text !== '' && !isDateIn(text, displayFormat) && !isDateIn(text, ISO[picker]);
         setUnreadable(wrong);
-        if (!wrong && isDateIn(text, ISO[picker]) && text !== value) onChange(text);
+        // a whole date typed is the answer now: the light box takes the picker's place at once (below), before the
+        // picker would commit it itself
+        const typed = isDateIn(text, displayFormat) ? dayjs(text, displayFormat, true).format(ISO[picker]) : text;
+        if (!wrong && text !== '' && typed !== value) onChange(typed);
         // the picker puts the date before back in its box: the text typed is the answer instead, so the step's date
         // check refuses it at Next rather than keeping a date the applicant typed over
         if (wrong && text !== value) onChange(text);
         onBlur(id, value);
+        // left: the light box takes the picker's place again, and reads what is typed next (DateWidget)
+        handoff?.release?.();
       }}
       onFocus={() => onFocus(id, value)}
       aria-invalid={aria['aria-invalid'] || unreadable}

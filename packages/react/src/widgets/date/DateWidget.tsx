@@ -173,8 +173,11 @@ function DateStandIn({ picker, standIn, ...props }: WidgetProps & { picker: Pick
           // answer never waits for a leave the person already made
           const typed = canRead ? parseDate(text.trim(), displayFormat, picker) : undefined;
           if (typed !== undefined && typed !== value) onChange(typed);
-          // a format read only by the picker: it takes over, with its calendar, as it does for what is typed
+          // a format read only by the picker: it takes over, with its calendar, as it does for what is typed;
+          // a format this box reads: it stays while the person types, even if the calendar's code arrives meanwhile
+          // (taking the box's place then lost what was typed on a slow phone)
           if (!canRead) standIn.use({ open: true });
+          else standIn.stay();
         }}
         onKeyDown={keyDown}
         onFocus={() => {
@@ -208,7 +211,7 @@ const notADate = (value: unknown, picker: Picker) =>
   typeof value === 'string' && value !== '' && parseDate(value, ISO[picker], picker) !== value;
 
 function DateField({ picker, ...props }: WidgetProps & { picker: Picker }) {
-  const { Heavy, handoff, standIn } = useLoadOnUse(datePicker, props.id);
+  const { Heavy, handoff, standIn } = useLoadOnUse(datePicker, props.id, { returns: true });
   // an answer that is no date (a text typed that the field could not read) shows as typed in the light box, until it
   // is mended: antd's picker can show only a date, and would show none or another
   if (Heavy && !notADate(props.value, picker)) return <Heavy {...props} picker={picker} handoff={handoff} />;

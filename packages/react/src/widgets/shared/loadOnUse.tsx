@@ -113,6 +113,11 @@ export function heavyPartsByLocale<P>(
 export interface Handoff {
   /** Open its list or calendar (the person pressed the field, or asked by the keyboard). */
   open: boolean;
+  /**
+   * With `returns`: the person left the heavy control; the stand-in takes its place again (and hands over to it
+   * again on the next use, with the focus given by the engine rather than by the press).
+   */
+  release?: () => void;
 }
 
 /** What the stand-in leaves to the heavy control: whether it had the focus, and what was typed into it. */
@@ -139,6 +144,11 @@ export interface StandIn {
   retry(): void;
   /** The person left the field or pressed Escape: the list is not to open when the code arrives. */
   dismiss(): void;
+  /**
+   * The person is typing into a stand-in that reads what is typed (a date): it stays, and the heavy control takes its
+   * place only when asked again (a press, ArrowDown), never in the middle of the typing.
+   */
+  stay(): void;
   /** Whether the stand-in is being replaced: its blur is then no blur of the field. */
   isLeaving(): boolean;
   /** What the stand-in leaves to the heavy control (see `useHandOver`). */
@@ -169,10 +179,15 @@ const SPIN_AFTER_MS = 150;
 export function useLoadOnUse<P>(
   part: HeavyPart<P>,
   controlId: string,
+  /**
+   * `returns`: the heavy control is drawn only from a use until the person leaves it, the stand-in otherwise (a date:
+   * the light box reads what is typed; antd's picker, focused by a tap on a phone, took no typed key).
+   */
+  { returns = false }: { returns?: boolean } = {},
 ): { Heavy: ComponentType<P> | undefined; handoff: Handoff | undefined; standIn: StandIn } {
   const serverSnapshot = useServerSnapshot();
   // a field drawn after its kind's code loaded (another step, a field shown later) draws the heavy control at once
-  const [loadedFirst] = useState(() => !serverSnapshot && part.state() === 'loaded');
+  const [loadedFirst] = useState(() => !returns && !serverSnapshot && part.state() === 'loaded');
   const state = useSyncExternalStore(part.subscribe, part.state, () => 'idle' as const);
   const [handoff, setHandoff] = useState<Handoff>();
   const carry = useRef<Carry>({ focused: false, text: '', leaving: false });
@@ -204,6 +219,8 @@ export function useLoadOnUse<P>(
     part.load().catch(() => {});
   }, [part, controlId]);
   const dismiss = useCallback(() => setHandoff((previous) => previous && { open: false }), []);
+  const stay = useCallback(() => setHandoff(undefined), []);
+  const release = useCallback(() => setHandoff(undefined), []);
   const isLeaving = useCallback(() => carry.current.leaving, []);
 
   // the heavy control has taken the stand-in's place: the focus and the typed text go over to it
@@ -220,7 +237,7 @@ export function useLoadOnUse<P>(
 
   return {
     Heavy: swapped ? part.component() : undefined,
-    handoff,
+    handoff: handoff && returns ? { ...handoff, release } : handoff,
     standIn: {
       busy,
       spinning: busy && spinning,
@@ -229,6 +246,7 @@ export function useLoadOnUse<P>(
       preload: part.preload,
       retry,
       dismiss,
+      stay,
       isLeaving,
       carry,
     },
