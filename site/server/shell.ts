@@ -31,15 +31,21 @@ interface PartChunks {
 /** The id of the drawn form page's `<template>` of code (see the module's comment). */
 const CODE_TEMPLATE_ID = 'antrag-code';
 
+/** The id of the drawn form page's notice that its code could not be loaded (hidden until then). */
+const CODE_FAILED_ID = 'antrag-code-failed';
+
 /**
  * Puts the drawn form page's code into the head once the first screen is drawn: when the browser reports its first
  * contentful paint (where it cannot, a timer after the next frame), or after a second where none comes (a page opened
- * in a background tab draws nothing).
+ * in a background tab draws nothing). When a file of it cannot be loaded (the network), the notice right before the
+ * template shows: the drawn form would otherwise stay disabled without a word.
  */
 export const CODE_LOADER = [
   // the template right before this script, never one found by its id: drawn text could hold an element of that id
   '(function(){var d=document,s=d.currentScript,t=s&&s.previousElementSibling,n=0,P=window.PerformanceObserver;',
-  `function go(){if(n++||!t||t.id!=='${CODE_TEMPLATE_ID}')return;d.head.appendChild(d.importNode(t.content,true))}`,
+  `function fail(){var f=t.previousElementSibling;if(f&&f.id==='${CODE_FAILED_ID}')f.hidden=false}`,
+  `function go(){if(n++||!t||t.id!=='${CODE_TEMPLATE_ID}')return;var c=d.importNode(t.content,true);`,
+  "for(var i=0;i<c.children.length;i++)c.children[i].addEventListener('error',fail);d.head.appendChild(c)}",
   "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){",
   "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});",
   'else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)})()',
@@ -225,9 +231,18 @@ export function loadWebShell(webRoot: string, { validationRuntimeUrl = DEFAULT_R
         // which React takes over)
         const language = isLocale(lang) ? lang : DEFAULT_LOCALE;
         const notice = `<noscript><p role="alert" style="${NOSCRIPT_STYLE}">${escapeText(translate('wizard.needsJavaScript', language))}</p></noscript>`;
+        // shown by the loader (or the app, web/main.tsx) when the code cannot be loaded; the link asks again
+        const failed =
+          `<p id="${CODE_FAILED_ID}" role="alert" hidden style="${NOSCRIPT_STYLE}">` +
+          `${escapeText(translate('wizard.pageFailed', language))} ` +
+          `<a href="" style="font-weight:600">${escapeText(translate('wizard.retry', language))}</a></p>`;
+        // replaced by functions: a `$` in drawn text is text, never a replacement pattern
         html = drawnTemplate
-          .replace('</head>', `${head}</head>`)
-          .replace('<div id="root"></div>', `${notice}<div id="root">${drawn.html}</div>${drawn.dataScript}${code}`);
+          .replace('</head>', () => `${head}</head>`)
+          .replace(
+            '<div id="root"></div>',
+            () => `${notice}<div id="root">${drawn.html}</div>${drawn.dataScript}${failed}${code}`,
+          );
       } else {
         let form = '';
         if (id) {
@@ -236,14 +251,21 @@ export function loadWebShell(webRoot: string, { validationRuntimeUrl = DEFAULT_R
             `<link rel="preload" as="fetch" crossorigin href="/api/forms/${id}">` +
             `<link rel="modulepreload" crossorigin href="/api/forms/${id}/validators/0.js">`;
         }
-        html = template.replace('</head>', `${route ? heads[route] : ''}${form}</head>`);
+        // without scripts nothing of the page is drawn: a notice says why, in the page's language, where it would be
+        const language = isLocale(lang) ? lang : DEFAULT_LOCALE;
+        const needs = translate(route === 'form' ? 'wizard.needsJavaScript' : 'site.needsJavaScript', language);
+        const notice = `<noscript><p role="alert" style="${NOSCRIPT_STYLE}">${escapeText(needs)}</p></noscript>`;
+        html = template
+          .replace('</head>', () => `${route ? heads[route] : ''}${form}</head>`)
+          .replace('<div id="root"></div>', () => `${notice}<div id="root"></div>`);
       }
       html = withHead(html, head);
-      if (lang && /^[a-z]{2}$/.test(lang)) html = html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`);
+      if (lang && /^[a-z]{2}$/.test(lang)) html = html.replace(/<html lang="[^"]*"/, () => `<html lang="${lang}"`);
       if (data) {
         html = html.replace(
           '<div id="root"></div>',
-          `<div id="root"></div><script id="${SHELL_DATA_ID}" type="application/json">${inlineJson(data)}</script>`,
+          () =>
+            `<div id="root"></div><script id="${SHELL_DATA_ID}" type="application/json">${inlineJson(data)}</script>`,
         );
       }
       return html;

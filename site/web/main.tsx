@@ -12,7 +12,15 @@ document.documentElement.lang = route.locale;
 const drawn = route.formId ? document.getElementById(FORM_PAGE_DATA_ID) : null;
 if (drawn?.textContent) {
   const data = JSON.parse(drawn.textContent);
-  void import('./forms/hydrate.js').then(({ hydrateFormPage }) => hydrateFormPage(root, route, data));
+  import('./forms/hydrate.js').then(
+    ({ hydrateFormPage }) => hydrateFormPage(root, route, data),
+    () => {
+      // the form's code could not be loaded (the network): the drawn form stays disabled, so the page says why and
+      // offers to ask again (the notice the server put beside the form, in its language)
+      const notice = document.getElementById('antrag-code-failed');
+      if (notice) notice.hidden = false;
+    },
+  );
 } else {
   createRoot(root).render(
     <StrictMode>

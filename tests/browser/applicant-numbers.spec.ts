@@ -143,17 +143,18 @@ test.describe('numbers as the applicant typed them', () => {
       { currentStep: 2, data: V2_STAY },
       'Ja',
     );
-    await expect(headline(page, 'Payment')).toBeVisible();
-    await typeInto(page, 'Deposit', '1,5');
-    await expect(field(page, 'Deposit')).toHaveValue('1,5');
+    // the definition's texts in German too (its translations)
+    await expect(headline(page, 'Zahlung')).toBeVisible();
+    await typeInto(page, 'Kaution', '1,5');
+    await expect(field(page, 'Kaution')).toHaveValue('1,5');
     // the upload button in German: 'Datei auswählen'
     const chooser = page.waitForEvent('filechooser');
-    await itemOf(page, 'ID copy')
+    await itemOf(page, 'Ausweiskopie')
       .getByRole('button', { name: /Datei auswählen/ })
       .click();
     await (await chooser).setFiles({ name: 'lena-id.jpg', mimeType: 'image/jpeg', buffer: JPEG });
     await expectUploaded(page, 'lena-id.jpg');
-    await page.getByRole('checkbox', { name: 'I agree' }).check();
+    await page.getByRole('checkbox', { name: 'Ich stimme zu' }).check();
     const request = page.waitForRequest((r) => r.url().endsWith('/api/v2/bookings/create'));
     await button(page, 'Fertig').click();
     const sent = (await request).postDataJSON() as {

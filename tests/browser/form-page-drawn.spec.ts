@@ -160,6 +160,34 @@ test.describe('a drawn form page on a phone', () => {
   }
 });
 
+test.describe('a drawn form page whose code cannot be loaded', () => {
+  test.use({ viewport: { width: 390, height: 844 }, userAgent: PHONE_AGENT });
+
+  for (const [what, pattern] of [
+    ['any of its code', '**/assets/*.js'],
+    ['the form page’s chunk', '**/assets/FormPage-*.js'],
+  ] as const) {
+    test(`says so when ${what} fails, in the page's language, and Try again loads it`, async ({
+      page,
+      request,
+      server,
+    }) => {
+      await drawnHtml(request, `${server}/forms/health-insurance-booking?lang=de`, PHONE_AGENT);
+      await page.route(pattern, (route) => route.abort('internetdisconnected'));
+      await page.goto(`${server}/forms/health-insurance-booking?lang=de`);
+      const alert = page.getByRole('alert').filter({ hasText: 'Dieses Formular konnte nicht geladen werden' });
+      await expect(alert).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Vorname' })).toBeDisabled();
+      // back online: the link asks for the page again, which then works
+      await page.unroute(pattern);
+      await alert.getByRole('link', { name: 'Erneut versuchen' }).click();
+      await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+      await expect(page.getByRole('textbox', { name: 'Vorname' })).toBeEnabled();
+      await expect(alert).toBeHidden();
+    });
+  }
+});
+
 /** Layout shifts and React's complaints, counted from before the page's first byte. */
 async function watch(page: Page): Promise<{ complaints: string[] }> {
   const complaints: string[] = [];

@@ -88,7 +88,7 @@ describe('a drawn form page’s shell, on that build', () => {
 
   it('runs one inline script, the one the CSP allows by its hash', () => {
     const html = loadWebShell(out).html('form', { formId: 'booking', drawn });
-    const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
     expect(inline).toEqual([CODE_LOADER]);
     expect(CODE_LOADER_SOURCE).toBe(`'sha256-${createHash('sha256').update(inline[0]).digest('base64')}'`);
   });
@@ -108,6 +108,17 @@ describe('a drawn form page’s shell, on that build', () => {
     expect(preloads()).toContain('/api/forms/booking/validators/0.js?version=3');
     expect(preloads()).not.toContain('/decoy.js');
     dom.window.close();
+  });
+
+  it('keeps a `$` in drawn text as text (no replacement pattern), and says so in the page’s language', () => {
+    const dollars = { ...drawn, html: "<p>US$` and $' and $& and $$</p>" };
+    const html = loadWebShell(out).html('form', { formId: 'booking', drawn: dollars, lang: 'de' });
+    expect(html).toContain("<p>US$` and $' and $& and $$</p>");
+    expect(html.split('</head>')).toHaveLength(2);
+    // the notice for a page whose code cannot be loaded: hidden, right before the template, in German
+    expect(html).toMatch(
+      /<p id="antrag-code-failed" role="alert" hidden[^>]*>Dieses Formular konnte nicht geladen werden\.[^<]*<a href=""[^>]*>Erneut versuchen<\/a><\/p><template id="antrag-code">/,
+    );
   });
 
   it('keeps an undrawn form page as it was: its code in the head', () => {

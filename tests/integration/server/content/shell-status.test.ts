@@ -154,6 +154,16 @@ describe('the shell of a page path', () => {
     expect(form.body).not.toContain('antrag-shell-data');
   });
 
+  it('says without scripts that the page needs them, in its language: a content page and a form page', async () => {
+    const notice = (html: string) =>
+      /<noscript><p role="alert"[^>]*>([^<]*)<\/p><\/noscript><div id="root">/.exec(html)?.[1];
+    expect(notice((await app.inject({ url: '/studyguide' })).body)).toMatch(/^This site needs JavaScript\./);
+    expect(notice((await app.inject({ url: '/de/studyguide' })).body)).toMatch(/^Diese Website benötigt JavaScript\./);
+    expect(notice((await app.inject({ url: '/forms/contact?lang=fr' })).body)).toMatch(
+      /^Ce formulaire nécessite JavaScript\./,
+    );
+  });
+
   it("announces the route's chunks, their imports and styles, from the build manifest", async () => {
     const page = (await app.inject({ url: '/studyguide' })).body;
     expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/ContentSite-1.js">');
