@@ -14,7 +14,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { PublishSettings } from '../config.js';
-import { PoolBusyError, PoolTimeoutError, WorkerPool } from '../documents/worker-pool.js';
+import { PoolBusyError, type PoolStats, PoolTimeoutError, WorkerPool } from '../documents/worker-pool.js';
 import type { PreparedVersion, RefusedVersion } from './artifacts.js';
 import type { PrepareJob } from './prepareWorker.js';
 
@@ -169,6 +169,11 @@ export class PublishWorker {
       throw error;
     }
   };
+
+  /** The worker's line now: publishes compiling and waiting (as the OCR pool reports its own). */
+  stats(): PoolStats {
+    return this.pool.stats();
+  }
 
   /** Ends the worker; waiting publishes are refused. */
   close(): Promise<void> {

@@ -228,8 +228,8 @@ describe('the publish worker', () => {
   it('lets one publish compile, one wait, and refuses the next with 503 and Retry-After', async () => {
     const running = put('slow-one', slow('slow-one'), tight);
     const waiting = put('waits', form('waits', 3), tight);
-    // let both reach the worker's line
-    await new Promise((r) => setTimeout(r, 100));
+    // both in the worker's line (one compiling, one waiting): on a busy machine that takes more than a moment
+    await expect.poll(() => tightPublisher.stats(), { timeout: 20_000 }).toMatchObject({ busy: 1, queued: 1 });
     const refused = await put('refused', form('refused', 3), tight);
     expect(refused.status).toBe(503);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
