@@ -10,8 +10,15 @@
  * - booking v2: `{ id: <record id>, flatData }` (the record itself);
  * - review: `flatData`.
  * GraphQL answers an unset field with null, the CMS formats leave it out: null properties are dropped.
+ *
+ * The service holds a definition's texts per language: each kind is read in English (`X-Languages: en`, the
+ * language the definitions are written in) and then once in each other language of the forms, and every text that
+ * reads differently in a language at the same place of the same record becomes a `translations` entry (English text
+ * → its languages), as a definition kept in a file carries it (core import/translations.ts). A kind whose
+ * reading fails in any language is not read at all, so a translated form never loses its languages to a hiccup.
  */
-import type { CmsKind } from '@antrag/core/import';
+import { LOCALES, type Locale } from '@antrag/core/dsl/types';
+import { type CmsKind, type CmsTranslations, putTranslations } from '@antrag/core/import';
 import { pascal } from './graphql.js';
 import { ContentError } from './types.js';
 
@@ -69,9 +76,13 @@ export interface FormDocumentOptions {
   maxDocuments: number;
   /** Most bytes of answers one listing reads (all pages together); a kind whose answers pass it is not read. */
   maxBytes: number;
+  /** The languages besides English the definitions are read in (default every other language of the forms). */
+  locales?: Array<Exclude<Locale, 'en'>>;
   /** For embedders; default the global fetch. */
   fetch?: typeof fetch;
 }
+
+const OTHER_LOCALES = LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== 'en');
 
 /** One definition as the service holds it. */
 export interface FormDocument {
@@ -125,8 +136,16 @@ export class FormDocumentSource {
     // kinds one after the other: a shared budget, and a service that is down costs one timeout per kind at most
     for (const kind of this.kinds) {
       try {
-        for (const record of await this.records(kind, budget, signal)) {
-          documents.push({ kind, recordId: record.id, document: documentOf(kind, record) });
+        const records = await this.records(kind, budget, signal);
+        const translations = await this.translations(kind, records, signal);
+        for (const record of records) {
+          const document = documentOf(kind, record);
+          const texts = translations.get(record.id);
+          documents.push({
+            kind,
+            recordId: record.id,
+            document: texts ? putTranslations(CMS_KIND_OF[kind], document, texts) : document,
+          });
         }
       } catch (error) {
         errors.push({ kind, message: error instanceof Error ? error.message : String(error) });
@@ -135,19 +154,57 @@ export class FormDocumentSource {
     return { documents, errors, truncated: budget.truncated };
   }
 
+  /**
+   * The texts of `records` in each other language, by record id: read as the English ones were, each language
+   * within its own budget of as many records and `maxBytes` bytes.
+   */
+  private async translations(
+    kind: FormSchemaKind,
+    records: RawRecord[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, CmsTranslations>> {
+    const out = new Map<string, CmsTranslations>();
+    if (records.length === 0) return out;
+    for (const locale of this.options.locales ?? OTHER_LOCALES) {
+      const budget: Budget = { documents: records.length, bytes: this.options.maxBytes, truncated: false };
+      let localized: RawRecord[];
+      try {
+        localized = await this.records(kind, budget, signal, locale);
+      } catch (error) {
+        throw new ContentError(`${(error as Error).message} (reading its texts in ${locale})`);
+      }
+      const byId = new Map(localized.map((r) => [r.id, r]));
+      for (const record of records) {
+        const other = byId.get(record.id);
+        if (!other) continue;
+        const texts = out.get(record.id) ?? {};
+        collectTranslations(record.flatData, other.flatData, locale, texts);
+        if (Object.keys(texts).length > 0) out.set(record.id, texts);
+      }
+    }
+    return out;
+  }
+
   /** The records of one kind, page by page, each once. */
-  private async records(kind: FormSchemaKind, budget: Budget, signal?: AbortSignal): Promise<RawRecord[]> {
+  private async records(
+    kind: FormSchemaKind,
+    budget: Budget,
+    signal?: AbortSignal,
+    locale: Locale = 'en',
+  ): Promise<RawRecord[]> {
     const query = this.query(kind);
     const byId = new Map<string, RawRecord>();
     for (let skip = 0; ; ) {
       if (budget.documents <= 0) {
+        // every record of the English reading read again in another language: nothing more is wanted
+        if (locale !== 'en') break;
         // the bound is reached: is there any record left unread?
-        const more = recordsOf(kind, await this.send(query, { top: 1, skip }, budget, signal));
+        const more = recordsOf(kind, await this.send(query, { top: 1, skip }, budget, signal, locale));
         budget.truncated ||= more.some((r) => !byId.has(r.id));
         break;
       }
       const top = Math.min(PAGE, budget.documents);
-      const page = recordsOf(kind, await this.send(query, { top, skip }, budget, signal));
+      const page = recordsOf(kind, await this.send(query, { top, skip }, budget, signal, locale));
       const fresh = page.filter((r) => !byId.has(r.id));
       for (const record of fresh.slice(0, budget.documents)) byId.set(record.id, record);
       budget.documents -= Math.min(fresh.length, budget.documents);
@@ -163,13 +220,14 @@ export class FormDocumentSource {
     variables: Record<string, unknown>,
     budget: Budget,
     signal?: AbortSignal,
+    locale: Locale = 'en',
   ): Promise<unknown> {
     const { url, token, timeoutMs } = this.options;
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       Accept: 'application/json',
-      // the definitions' texts are in the language they were written in: ask for the invariant / English values
-      'X-Languages': 'en',
+      // English first (the language the definitions are written in), then each other language for the translations
+      'X-Languages': locale,
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     };
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -237,6 +295,41 @@ function recordsOf(kind: FormSchemaKind, data: unknown): RawRecord[] {
     }
     return { id: record.id, flatData: record.flatData };
   });
+}
+
+/**
+ * Every text of `english` that reads otherwise at the same place of `localized` (same keys, same list positions),
+ * as `texts[english text][locale]`. The first translation of a text is kept when one English text is translated
+ * differently in two places; blank texts and texts the language leaves as they are give no entry.
+ */
+export function collectTranslations(
+  english: unknown,
+  localized: unknown,
+  locale: Exclude<Locale, 'en'>,
+  texts: CmsTranslations,
+): void {
+  if (typeof english === 'string') {
+    if (typeof localized !== 'string' || !english.trim() || !localized.trim() || localized === english) return;
+    // defined, not assigned: a text such as "__proto__" is a key like any other
+    if (!Object.hasOwn(texts, english)) {
+      Object.defineProperty(texts, english, { value: {}, enumerable: true, writable: true, configurable: true });
+    }
+    texts[english][locale] ??= localized;
+    return;
+  }
+  if (Array.isArray(english)) {
+    if (!Array.isArray(localized)) return;
+    for (const [i, item] of english.entries()) collectTranslations(item, localized[i], locale, texts);
+    return;
+  }
+  if (english !== null && typeof english === 'object') {
+    if (localized === null || typeof localized !== 'object' || Array.isArray(localized)) return;
+    for (const [key, value] of Object.entries(english)) {
+      if (Object.hasOwn(localized, key)) {
+        collectTranslations(value, (localized as Record<string, unknown>)[key], locale, texts);
+      }
+    }
+  }
 }
 
 /** A record as its importer takes it. */

@@ -22,7 +22,7 @@ export { CMS_KINDS } from './cms-types.js';
 export { cmsPlaceOf, slugify } from './common.js';
 export { importReview } from './review.js';
 export { checkCmsDocument } from './shape.js';
-export { type CmsTranslations, takeTranslations } from './translations.js';
+export { type CmsTranslations, putTranslations, takeTranslations } from './translations.js';
 export type { ImportOptions, ImportResult } from './types.js';
 
 /**

@@ -83,24 +83,52 @@ function readJson(path: string): unknown {
   return JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
 }
 
+/** English text → that text per language, as the shipped documents carry their translations. */
+export type Glossary = Record<string, Record<string, string>>;
+
 /**
  * The shipped CMS documents (schemas/*.cms.json) as the records a CMS holds them in: without the files'
- * `translations`, which the recorded service's schema has no field for (its texts are asked for in English).
+ * `translations`, which a CMS does not keep beside the texts but as the texts' own values per language: the
+ * service answers each text in the language `X-Languages` asks for (see `localize`).
  */
 export function recordedRecords(): Record<Kind, CmsRecord[]> {
-  const [{ id: v1Id, translations: _v1, ...v1 }] = readJson('schemas/booking-v1/booking-v1.cms.json') as [
+  return recorded().records;
+}
+
+/** Each shipped document's translations, the recorded service's texts in the other languages. */
+export function recordedGlossary(): Glossary {
+  return recorded().glossary;
+}
+
+function recorded(): { records: Record<Kind, CmsRecord[]>; glossary: Glossary } {
+  const [{ id: v1Id, translations: v1Texts, ...v1 }] = readJson('schemas/booking-v1/booking-v1.cms.json') as [
     Record<string, unknown>,
   ];
-  const v2 = readJson('schemas/booking-v2/booking-v2.cms.json') as CmsRecord;
-  const { translations: _review, ...review } = readJson('schemas/review/university-review.cms.json') as Record<
+  const { translations: v2Texts, ...v2 } = readJson('schemas/booking-v2/booking-v2.cms.json') as CmsRecord & {
+    translations?: Glossary;
+  };
+  const { translations: reviewTexts, ...review } = readJson('schemas/review/university-review.cms.json') as Record<
     string,
     unknown
   >;
   return {
-    bookingV1: [{ id: String(v1Id), flatData: v1 }],
-    bookingV2: [{ id: v2.id, flatData: v2.flatData }],
-    review: [{ id: 'review-record-1', flatData: review }],
+    records: {
+      bookingV1: [{ id: String(v1Id), flatData: v1 }],
+      bookingV2: [{ id: v2.id, flatData: v2.flatData }],
+      review: [{ id: 'review-record-1', flatData: review }],
+    },
+    glossary: { ...(v1Texts as Glossary), ...v2Texts, ...(reviewTexts as Glossary) },
   };
+}
+
+/** A record's texts in `locale`: each text with a glossary entry in that language becomes it. */
+function localize(value: unknown, locale: string, glossary: Glossary): unknown {
+  if (typeof value === 'string') return Object.hasOwn(glossary, value) ? (glossary[value][locale] ?? value) : value;
+  if (Array.isArray(value)) return value.map((item) => localize(item, locale, glossary));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, localize(v, locale, glossary)]));
+  }
+  return value;
 }
 
 /** A document that cannot be published: a v2 booking without steps (fails its CMS schema). */
@@ -113,6 +141,12 @@ export type Mode = 'up' | 'garbage' | 'errors';
 export interface RecordedCms {
   url: string;
   records: Record<Kind, CmsRecord[]>;
+  /** The texts in the other languages: a record is answered in the language `X-Languages` names. */
+  glossary: Glossary;
+  /** The languages asked for, one entry a request, in order. */
+  languages: string[];
+  /** While set, a request in this language is answered with a GraphQL error. */
+  failLanguage?: string;
   /** `garbage`: 200 with an HTML page; `errors`: a GraphQL error answer. */
   mode: Mode;
   /** Requests answered since the start (or the last reset). */
@@ -141,12 +175,21 @@ function listen(server: Server, port = 0): Promise<number> {
 }
 
 /** Starts the CMS with the recorded records (a test may change `records` at any time). */
-export async function startRecordedCms(records = recordedRecords()): Promise<RecordedCms> {
-  const page = (list: () => CmsRecord[]) => (args: { top?: number; skip?: number }) =>
-    list().slice(args.skip ?? 0, (args.skip ?? 0) + (args.top ?? 20));
+export async function startRecordedCms(
+  records = recordedRecords(),
+  glossary = recordedGlossary(),
+): Promise<RecordedCms> {
+  const page = (list: () => CmsRecord[]) => (args: { top?: number; skip?: number }, context: { locale: string }) =>
+    list()
+      .slice(args.skip ?? 0, (args.skip ?? 0) + (args.top ?? 20))
+      .map((record) =>
+        context.locale === 'en' ? record : (localize(record, context.locale, cms.glossary) as CmsRecord),
+      );
   const cms: RecordedCms = {
     url: '',
     records,
+    glossary,
+    languages: [],
     mode: 'up',
     requests: 0,
     maxInFlight: 0,
@@ -190,10 +233,12 @@ export async function startRecordedCms(records = recordedRecords()): Promise<Rec
       return;
     }
     const { query, variables } = JSON.parse(body) as { query: string; variables?: Record<string, unknown> };
+    const locale = String(request.headers['x-languages'] ?? 'en');
+    cms.languages.push(locale);
     const result =
-      cms.mode === 'errors'
+      cms.mode === 'errors' || cms.failLanguage === locale
         ? { errors: [{ message: 'Schema is being migrated' }] }
-        : await graphql({ schema, source: query, rootValue, variableValues: variables });
+        : await graphql({ schema, source: query, rootValue, variableValues: variables, contextValue: { locale } });
     response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(result));
   };
   const server = createServer((request, response) => {

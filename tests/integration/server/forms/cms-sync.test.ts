@@ -4,7 +4,7 @@
  * process on one PostgreSQL schema: A reads the CMS (on start, on the hook, by the poll), B only listens for the
  * publishes. The tests build on each other, in order.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +23,7 @@ import { listenForPublishes, type PublishListener } from '../../../../site/serve
 import { FormRegistry } from '../../../../site/server/forms/registry.js';
 import { FormStore } from '../../../../site/server/forms/store.js';
 import { CONTENT_CHANGED_PATH, contentChangedRoute } from '../../../../site/server/routes/contentChanged.js';
-import { createSchema, dropSchema } from '../durability/harness.js';
+import { createSchema, dropSchema, ROOT } from '../durability/harness.js';
 import {
   brokenRecord,
   type CmsRecord,
@@ -133,6 +133,32 @@ async function hookReport(): Promise<SyncReport & { ok: boolean }> {
   return response.json();
 }
 
+type Texts = Record<string, Record<string, string>>;
+
+/** The translations a shipped CMS document carries (the recorded service answers its texts with them). */
+function shipped(path: string): Texts {
+  const doc = JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as { translations: Texts } | [{ translations: Texts }];
+  return Array.isArray(doc) ? doc[0].translations : doc.translations;
+}
+
+/**
+ * `read`, the translations gathered from the service, hold every text of the shipped file's `translations` that
+ * differs from its English (the same text in a language gives no entry), each as the file has it; `text` in full.
+ */
+function expectTranslated(read: unknown, path: string, text: string): void {
+  const file = shipped(path);
+  expect(read).toEqual(expect.objectContaining({ [text]: file[text] }));
+  for (const [english, languages] of Object.entries(read as Texts)) {
+    for (const [locale, translated] of Object.entries(languages)) expect(translated).toBe(file[english][locale]);
+  }
+  const differing = Object.entries(file).flatMap(([english, languages]) =>
+    Object.entries(languages).filter(([, t]) => t !== english),
+  );
+  const gathered = Object.values(read as Texts).flatMap((languages) => Object.entries(languages));
+  // the file's texts the record does not read (texts of the import itself) are the only ones missing
+  expect(gathered.length).toBeGreaterThan(differing.length * 0.8);
+}
+
 /** The CMS's v2 booking record, for changing it. */
 const v2Record = (): CmsRecord => cms.records.bookingV2.find((r) => r.id === V2) as CmsRecord;
 
@@ -181,11 +207,19 @@ describe('forms from the CMS', () => {
       expect((await servedForm(a.app, id)).version).toBe(1);
     }
     // what was published is the CMS's document, as its importer takes it
+    // what was published is the CMS's document, as its importer takes it, with its texts in the other languages
+    // (read in each language from the service): every text a language reads otherwise, as the shipped file has it
     const [v1] = recordedRecords().bookingV1;
-    const stored = await get<{ definition: unknown }>(a.app, `/api/admin/forms/${V1}/versions/1`);
-    expect(stored.body.definition).toEqual(withoutNulls([{ id: v1.id, ...v1.flatData }]));
-    const review = await get<{ definition: unknown }>(a.app, `/api/admin/forms/${REVIEW}/versions/1`);
-    expect(review.body.definition).toEqual(withoutNulls(recordedRecords().review[0].flatData));
+    const stored = await get<{ definition: [Record<string, unknown>] }>(a.app, `/api/admin/forms/${V1}/versions/1`);
+    const { translations: v1Texts, ...v1Stored } = stored.body.definition[0];
+    expect([v1Stored]).toEqual(withoutNulls([{ id: v1.id, ...v1.flatData }]));
+    expectTranslated(v1Texts, 'schemas/booking-v1/booking-v1.cms.json', 'First name');
+    const review = await get<{ definition: Record<string, unknown> }>(a.app, `/api/admin/forms/${REVIEW}/versions/1`);
+    const { translations: reviewTexts, ...reviewStored } = review.body.definition;
+    expect(reviewStored).toEqual(withoutNulls(recordedRecords().review[0].flatData));
+    expectTranslated(reviewTexts, 'schemas/review/university-review.cms.json', 'Your University');
+    // the form serves them: its German page reads German
+    expect((await servedForm(a.app, REVIEW)).text).toContain('Deine Hochschule');
     // the broken document: nothing served, its problems named with their pointers
     expect((await servedForm(a.app, BROKEN)).status).toBe(404);
     const problems = await get<{ problems: Array<{ source: string; diagnostics: Array<{ pointer: string }> }> }>(
@@ -323,8 +357,8 @@ describe('forms from the CMS', () => {
       expect((await first).statusCode).toBe(200);
       const [next] = await Promise.all(meanwhile);
       expect(next).toMatchObject({ errors: [], unchanged: 3 });
-      // two readings (three kinds, one page each), never two at once
-      expect(cms.requests - before).toBe(6);
+      // two readings (three kinds, one page each, in seven languages), never two at once
+      expect(cms.requests - before).toBe(2 * 3 * 7);
       expect(cms.maxInFlight).toBe(1);
     } finally {
       release();
@@ -430,6 +464,31 @@ describe('forms from the CMS', () => {
 });
 
 describe('reading the CMS', () => {
+  it('reads each kind in English, then in every other language; a language that fails fails the kind', async () => {
+    cms.languages.length = 0;
+    const read = await formSource({ CONTENT_FORMS: 'review' }).list();
+    expect(read.errors).toEqual([]);
+    expect(cms.languages).toEqual(['en', 'de', 'fr', 'vi', 'es', 'zh', 'ru']);
+    const before = (await servedForm(a.app, REVIEW)).version;
+    cms.failLanguage = 'vi';
+    try {
+      const listing = await formSource({ CONTENT_FORMS: 'review' }).list();
+      expect(listing.documents).toEqual([]);
+      expect(listing.errors).toEqual([
+        { kind: 'review', message: expect.stringMatching(/Schema is being migrated.*\(reading its texts in vi\)/) },
+      ]);
+      // the sync publishes nothing of a kind it could not read in every language: the form keeps its languages
+      const response = await hook();
+      expect(response.statusCode).toBe(502);
+      expect((response.json() as SyncReport).errors).toContainEqual(expect.objectContaining({ kind: 'review' }));
+      const served = await servedForm(a.app, REVIEW);
+      expect(served.version).toBe(before);
+      expect(served.text).toContain('Trường của bạn');
+    } finally {
+      cms.failLanguage = undefined;
+    }
+  });
+
   it('pages through every record and stops at the bounds', async () => {
     const many = Array.from({ length: 45 }, (_, i) => ({
       id: `review-${i}`,
@@ -442,7 +501,8 @@ describe('reading the CMS', () => {
       const all = await formSource({ CONTENT_FORMS: 'review' }).list();
       expect(all.documents.map((d) => d.recordId)).toEqual(many.map((r) => r.id));
       expect(all).toMatchObject({ errors: [], truncated: false });
-      expect(cms.requests - before).toBe(3);
+      // three pages in English, and the same in each of the six other languages
+      expect(cms.requests - before).toBe(3 * 7);
       const bounded = await formSource({ CONTENT_FORMS: 'review', CONTENT_FORMS_MAX_DOCUMENTS: '25' }).list();
       expect(bounded.documents.map((d) => d.recordId)).toEqual(many.slice(0, 25).map((r) => r.id));
       expect(bounded.truncated).toBe(true);
