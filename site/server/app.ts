@@ -306,8 +306,10 @@ export async function buildApp(
   let contentRoutes: ContentRoutes | undefined;
   // a page's shell reads the content source as the content routes do: the same limit a minute from one address
   const shellLimit = app.rateLimit({ max: ctx.config.rateLimits.contentPerMinute, timeWindow: '1 minute' });
+  // HEAD as GET (link checkers and crawlers ask with it; Node sends the headers alone)
+  const isPageRequest = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
   const isShell = (request: FastifyRequest) =>
-    !!shell && request.method === 'GET' && !request.url.split('?')[0].startsWith('/api/');
+    !!shell && isPageRequest(request) && !request.url.split('?')[0].startsWith('/api/');
   const preHandler: typeof shellLimit = async function (request, reply) {
     if (isShell(request)) await shellLimit.call(this, request, reply);
   };
@@ -315,7 +317,7 @@ export async function buildApp(
     const path = request.url.split('?')[0];
     // the web app routes in the browser: any other page path gets its shell, with 404 where the content site
     // knows there is no such page (the app then draws its website-error page)
-    if (shell && request.method === 'GET' && !path.startsWith('/api/')) {
+    if (shell && isPageRequest(request) && !path.startsWith('/api/')) {
       const { status, data, head } = (await contentRoutes?.shellData(request.url)) ?? { status: 200 as const };
       // the studio's page is the app's too, but neither a form nor content: nothing to announce for it
       const route = data || !APP_ROUTES.test(path) ? 'content' : STUDIO_PATH.test(path) ? undefined : 'form';

@@ -243,3 +243,69 @@ for (const width of [375, 1440]) {
     });
   });
 }
+
+/** How far the page reaches past the viewport's right edge (0: no sideways scrolling). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+test.describe('long languages on the desktop header', () => {
+  for (const width of [1024, 1280, 1440]) {
+    test.describe(`at ${width} px`, () => {
+      test.use({ viewport: { width, height: 900 } });
+
+      test('the logo, every menu entry and the language box stay on the page; the bar docks below', async ({
+        page,
+        server,
+      }) => {
+        for (const locale of ['en', 'fr', 'vi', 'ru']) {
+          await open(page, `${server}${locale === 'en' ? '' : `/${locale}`}/blocked-account`);
+          const header = page.locator('header.cs-header');
+          // the logo was squeezed to 0 px and the language box pushed off the page (ru 1,544 px wide at 1440)
+          expect((await box(header.locator('.cs-logo img'))).width, locale).toBeGreaterThan(100);
+          expect(await overflow(page), locale).toBe(0);
+          for (const item of await header.locator('a:visible, button:visible, select:visible').all()) {
+            const b = await box(item);
+            expect(b.x, locale).toBeGreaterThanOrEqual(0);
+            expect(b.x + b.width, `${locale}: ${await item.textContent()}`).toBeLessThanOrEqual(width);
+          }
+          // a header grown to two lines still has the package bar right below it
+          await page.locator('section[data-block-type="RoadmapBanner"]').scrollIntoViewIfNeeded();
+          const bar = page.getByTestId('package-sticky-bar');
+          await expect(bar).toBeVisible();
+          await expect
+            .poll(async () => Math.abs((await box(bar)).y - ((await box(header)).y + (await box(header)).height)))
+            .toBeLessThan(1);
+        }
+      });
+    });
+  }
+});
+
+test.describe('long words on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('no page scrolls sideways, and every tab is in sight', async ({ page, server }) => {
+    for (const path of [
+      '/de/blog/finding-a-room/',
+      '/de/blocked-account',
+      '/de/health-insurance',
+      '/ru/studyportal/search?category_ids=computer-science',
+      '/vi/studyportal/search?category_ids=computer-science',
+    ]) {
+      await open(page, `${server}${path}`);
+      // German compounds in headings ("Finanzierungsnachweis", "Reisekrankenversicherung") widened the page
+      expect(await overflow(page), path).toBe(0);
+      for (const tab of await page.locator('.cs-tab').all()) {
+        const b = await box(tab);
+        expect(b.x + b.width, `${path}: ${await tab.textContent()}`).toBeLessThanOrEqual(375);
+      }
+    }
+  });
+
+  test("a booking link opens its form in the page's language", async ({ page, server }) => {
+    await open(page, `${server}/de/blog/finding-a-room/`);
+    await page.locator('a[href^="/booking/blocked-account"]').first().click();
+    await expect(page).toHaveURL(/\/forms\/blocked-account\?lang=de$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+});

@@ -158,11 +158,12 @@ function articleHead(
   const modified = text(article.lastModified) || published;
   const tags = list(data.tags).map(text).filter(Boolean);
   const headline = text(data.title);
-  // the breadcrumb the article page shows (spec 2.4): home, study guide, the article's category, the article
+  // the breadcrumb the article page shows (spec 2.4): home, study guide, the article's category, the article; each
+  // at its canonical address, as the sitemap lists it
   const crumbs = [
     { name: SITE_NAME, url: urlOf(base, '/')(locale) },
     { name: input.studyGuideTitle || SITE_NAME, url: urlOf(base, '/studyguide')(locale) },
-    ...(category ? [{ name: text(category.title), url: urlOf(base, `/studyguide/${category.index}/`)(locale) }] : []),
+    ...(category ? [{ name: text(category.title), url: urlOf(base, `/studyguide/${category.index}`)(locale) }] : []),
     { name: headline, url: url(locale) },
   ];
   return {

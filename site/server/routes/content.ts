@@ -303,11 +303,22 @@ export function registerContentRoutes(
     limited,
   });
 
-  app.get<{ Params: { id: string } }>('/booking/:id', async (request, reply) => {
-    const target = bookingTarget(request.params.id, features);
+  // a booking link opens its form in the language it was followed from: `?lang=` or the page's locale prefix
+  const booking = (id: string, language: string | undefined, reply: FastifyReply) => {
+    const target = bookingTarget(id, features);
     // an unknown booking gets the site's error page
     if (!target) return reply.callNotFound();
-    return reply.redirect(target, 302);
+    const asked = language === undefined ? DEFAULT_LOCALE : normalizeLanguage(language);
+    // only a language of the forms, and never the text as it was sent
+    const locale = isLocale(asked) ? asked : DEFAULT_LOCALE;
+    return reply.redirect(locale === DEFAULT_LOCALE ? target : `${target}?lang=${locale}`, 302);
+  };
+  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>('/booking/:id', async (request, reply) =>
+    booking(request.params.id, typeof request.query.lang === 'string' ? request.query.lang : undefined, reply),
+  );
+  app.get<{ Params: { locale: string; id: string } }>('/:locale/booking/:id', async (request, reply) => {
+    if (!PREFIXED_LOCALES.includes(request.params.locale)) return reply.callNotFound();
+    return booking(request.params.id, request.params.locale, reply);
   });
 
   /** The study guide's title in a language: the second step of an article's breadcrumb. */

@@ -46,10 +46,24 @@ export function useAsset(reference: unknown): AssetInfo | undefined {
 const UNLOCALISED =
   /^\/(api|content-assets|forms|booking|blocked-account\/book|aok-products\/book|sitemap\.xml|assets)(\/|$)/;
 
+/** Links that open a form (a booking's, the app's): they take the page's language as `?lang=`. */
+const FORM_LINKS = /^\/(forms|booking|blocked-account\/book|aok-products\/book)(\/|$|\?|#)/;
+
+/** `url` with `lang=<locale>` in its query (before any fragment), unless English or a language is named already. */
+function withLanguage(url: string, locale: string): string {
+  const hash = url.indexOf('#');
+  const [base, fragment] = hash < 0 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+  if (locale === 'en' || /[?&]lang=/.test(base)) return url;
+  return `${base}${base.includes('?') ? '&' : '?'}lang=${encodeURIComponent(locale)}${fragment}`;
+}
+
 /** A site link in the page's language: `/studyguide` → `/de/studyguide`; other links as they are. */
 export function localHref(url: string | undefined, locale: string): string {
   if (!url) return '/';
-  if (!url.startsWith('/') || url.startsWith('//') || UNLOCALISED.test(url)) return url;
+  if (!url.startsWith('/') || url.startsWith('//')) return url;
+  // a form keeps its address and is told the page's language
+  if (FORM_LINKS.test(url)) return withLanguage(url, locale);
+  if (UNLOCALISED.test(url)) return url;
   if (locale === 'en') return url;
   return url === '/' ? `/${locale}` : `/${locale}${url}`;
 }

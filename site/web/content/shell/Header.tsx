@@ -2,7 +2,7 @@
 
 import { DownOutlined, MenuOutlined } from '@ant-design/icons';
 import { LANGUAGE_NAMES } from '@antrag/core/i18n/locale';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ContentRecord } from '../api.js';
 import { localHref, useSite, useText } from '../context.js';
 import { Drawer } from '../Drawer.js';
@@ -22,7 +22,13 @@ function LanguageSwitch({ path }: { path: string }) {
       <span className="cs-visually-hidden">{t('nav.language')}</span>
       <select
         value={locale}
-        onChange={(e) => window.location.assign(pathInLocale(path, e.target.value, window.location.search))}
+        onChange={(e) => {
+          // the address as it is written here (an article's ends in a slash, as its canonical does)
+          const slash = path !== '/' && window.location.pathname.endsWith('/') ? '/' : '';
+          window.location.assign(
+            pathInLocale(path.replace(/\/+$/, '') + slash, e.target.value, window.location.search),
+          );
+        }}
       >
         {SITE_LOCALES.map((l) => (
           <option key={l} value={l} lang={l}>
@@ -88,10 +94,31 @@ function MenuItems({ items, prefix }: { items: Record<string, unknown>[]; prefix
   );
 }
 
+/**
+ * Keeps the site's `--cs-header-height` at the header's height: the desktop menu may take a second line in a long
+ * language, and the package bar, sticky columns and scroll targets keep clear of the header as it is.
+ */
+function useHeaderHeight() {
+  // a callback ref: the phone's header and the desktop's are two elements, each observed while it is there
+  return useCallback((header: HTMLElement | null) => {
+    const site = header?.closest<HTMLElement>('.cs-site');
+    if (!header || !site || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      site.style.setProperty('--cs-header-height', `${header.offsetHeight}px`);
+    });
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      site.style.removeProperty('--cs-header-height');
+    };
+  }, []);
+}
+
 export function Header({ navigation, path }: { navigation?: ContentRecord; path: string }) {
   const { viewport } = useSite();
   const t = useText();
   const [drawer, setDrawer] = useState(false);
+  const headerRef = useHeaderHeight();
   const data = navigation?.flatData ?? {};
   const menu = list(data.menuItems);
   const secondary = list(data.secondaryMenuItems);
@@ -104,7 +131,7 @@ export function Header({ navigation, path }: { navigation?: ContentRecord; path:
     // the drawer is a modal dialog in the top layer: its own close button, Escape and a click on the dimmed page
     // close it, and focus goes back to the menu button
     return (
-      <header className="cs-header">
+      <header className="cs-header" ref={headerRef}>
         <div className="cs-width cs-header-inner">
           {logo}
           <button
@@ -137,7 +164,7 @@ export function Header({ navigation, path }: { navigation?: ContentRecord; path:
     );
   }
   return (
-    <header className="cs-header">
+    <header className="cs-header" ref={headerRef}>
       <div className="cs-width cs-header-inner">
         {logo}
         <nav aria-label={t('nav.menu')} className="cs-nav">

@@ -246,7 +246,7 @@ describe('the head of an article as sent', () => {
     expect(crumbs.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Antrag', item: `${BASE}/fr` },
       { '@type': 'ListItem', position: 2, name: guide, item: `${BASE}/fr/studyguide` },
-      { '@type': 'ListItem', position: 3, name: category?.flatData.title, item: `${BASE}/fr/studyguide/2/` },
+      { '@type': 'ListItem', position: 3, name: category?.flatData.title, item: `${BASE}/fr/studyguide/2` },
       { '@type': 'ListItem', position: 4, name: article.title, item: `${BASE}/fr/blog/finding-a-room/` },
     ]);
     expect(beforeAnyScript(html)).toBe(true);

@@ -115,6 +115,24 @@ describe('content routes', () => {
     expect((await app.inject('/booking/health-insurance')).headers.location).toBe('/forms/health-insurance-booking');
     expect((await app.inject('/booking/unknown')).statusCode).toBe(404);
   });
+
+  it("opens a booking's form in the language it was followed from, and takes no other text along", async () => {
+    expect((await app.inject('/booking/blocked-account?lang=de')).headers.location).toBe(
+      '/forms/blocked-account?lang=de',
+    );
+    expect((await app.inject('/ru/booking/health-insurance')).headers.location).toBe(
+      '/forms/health-insurance-booking?lang=ru',
+    );
+    expect((await app.inject('/booking/blocked-account?lang=en')).headers.location).toBe('/forms/blocked-account');
+    // a language the forms do not have, or something else entirely: English, and nothing of it in the address
+    for (const lang of ['uk', '"><script>', 'de%0d%0aSet-Cookie:x=1']) {
+      const response = await app.inject(`/booking/blocked-account?lang=${lang}`);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/forms/blocked-account');
+    }
+    expect((await app.inject('/xx/booking/blocked-account')).statusCode).toBe(404);
+    expect((await app.inject('/de/booking/unknown')).statusCode).toBe(404);
+  });
 });
 
 describe('feature flags', () => {

@@ -119,6 +119,20 @@ describe('the shell of a page path', () => {
     expect(await get('/studyportal/university/technical-university-of-munich')).toBe(200);
   });
 
+  it('answers HEAD on pages as GET does, without the body (link checkers and crawlers ask so)', async () => {
+    for (const url of ['/', '/de', '/blog/student-visa-checklist/', '/app/', '/forms/contact', '/no-such-page']) {
+      const head = await app.inject({ method: 'HEAD', url });
+      const get = await app.inject({ method: 'GET', url });
+      expect(head.statusCode, url).toBe(get.statusCode);
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.body, url).toBe('');
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'HEAD', url: '/no-such-page' })).statusCode).toBe(404);
+    // other methods are still no page
+    expect((await app.inject({ method: 'DELETE', url: '/' })).statusCode).toBe(404);
+  });
+
   it('is 200 for the routes the web app draws without the content site', async () => {
     expect(await get('/forms/contact')).toBe(200);
     expect(await get('/forms/contact/?lang=de')).toBe(200);
