@@ -117,6 +117,16 @@ for (const locale of LOCALES.filter((l) => l !== 'en')) {
   });
 }
 
+test("the home page's quotes name their cities as each language does", async ({ page, server }) => {
+  const cities: Record<string, RegExp> = { de: /München/, es: /Múnich/, zh: /慕尼黑/, ru: /Мюнхен/ };
+  for (const [locale, city] of Object.entries(cities)) {
+    const text = await mainText(page, `${server}/${locale}`);
+    expect(text, locale).toMatch(city);
+    // the English names stayed in every language
+    expect(text, locale).not.toMatch(/\b(Munich|Cologne)\b/);
+  }
+});
+
 test('the detector finds English prose and passes names, numbers and translations', () => {
   const page = prosePhrases(
     'Open your blocked account in minutes.\nTechnical University of Munich · 2024\nData Science',
