@@ -11,6 +11,8 @@ import {
   type PageHead,
   pathInLocale,
   plainDescription,
+  SHARE_IMAGE_HEIGHT,
+  SHARE_IMAGE_WIDTH,
   SITE_NAME,
 } from './tags.js';
 
@@ -93,6 +95,16 @@ const urlOf = (base: string, path: string) => (locale: Locale) => absoluteUrl(ba
 function imageOf(id: string | undefined, assets: Record<string, AssetInfo>, base: string): HeadImage | undefined {
   const asset = id ? assets[id] : undefined;
   if (!asset) return undefined;
+  // social networks show no SVG: a picture the server holds goes as its PNG rendition (content/shareImage.ts)
+  if (asset.mimeType === 'image/svg+xml' && /^\/content-assets\/[^/?#]+$/.test(asset.url)) {
+    return {
+      url: absoluteUrl(base, `${asset.url}/share.png`),
+      alt: asset.alt,
+      width: SHARE_IMAGE_WIDTH,
+      height: SHARE_IMAGE_HEIGHT,
+      mimeType: 'image/png',
+    };
+  }
   return { ...asset, url: absoluteUrl(base, asset.url) };
 }
 

@@ -9,6 +9,10 @@ import { inlineJson } from '../inlineJson.js';
 /** The site's name: the suffix of headline titles, `og:site_name`, the publisher of articles. A brand, untranslated. */
 export const SITE_NAME = 'Antrag';
 
+/** The size of a page's share picture (`og:image`), as Facebook, LinkedIn and X ask for it. */
+export const SHARE_IMAGE_WIDTH = 1200;
+export const SHARE_IMAGE_HEIGHT = 630;
+
 /** The longest description sent: search engines show about this much, and a text cut short ends with '…'. */
 const DESCRIPTION_LENGTH = 200;
 

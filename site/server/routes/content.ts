@@ -17,6 +17,7 @@ import {
   splitLocale,
 } from '../content/index.js';
 import { isSlug } from '../content/records.js';
+import { shareImages } from '../content/shareImage.js';
 import type { ServerContext } from '../context.js';
 import { articleMeta, contentHead, pageMeta } from '../head/content.js';
 import type { PageHead } from '../head/tags.js';
@@ -294,6 +295,21 @@ export function registerContentRoutes(
     if (!file) return reply.code(404).send({ ok: false, message: `No asset '${request.params.id}'` });
     reply.header('Content-Type', file.mimeType).header('Cache-Control', 'public, max-age=3600');
     return reply.send(createReadStream(file.path));
+  });
+
+  // the picture as social networks show it (og:image): SVG drawn onto a 1200 × 630 PNG
+  const shareImage = shareImages();
+  app.get<{ Params: { id: string } }>('/content-assets/:id/share.png', limited, async (request, reply) => {
+    const files = content() as ContentSource & {
+      assetFile?: (id: string) => { path: string; mimeType: string } | undefined;
+    };
+    const file = files.assetFile?.(request.params.id);
+    if (!file) return reply.code(404).send({ ok: false, message: `No asset '${request.params.id}'` });
+    const drawn = await shareImage(file);
+    if (!drawn.ok)
+      return reply.code(drawn.status).send({ ok: false, message: `Asset '${request.params.id}': ${drawn.message}` });
+    reply.header('Content-Type', 'image/png').header('Cache-Control', 'public, max-age=86400');
+    return reply.send(drawn.png);
   });
 
   registerSitemapRoutes(app, {

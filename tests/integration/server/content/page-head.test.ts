@@ -138,8 +138,10 @@ describe('the head of a content page as sent', () => {
     expect(head.og('type')).toBe('website');
     expect(head.og('locale')).toBe('en_US');
     expect(head.og('site_name')).toBe('Antrag');
-    // the home page's hero, at PUBLIC_URL
-    expect(head.og('image')).toBe(`${BASE}/content-assets/asset-hero-home`);
+    // the home page's hero, at PUBLIC_URL, as the PNG social networks show (the picture is an SVG)
+    expect(head.og('image')).toBe(`${BASE}/content-assets/asset-hero-home/share.png`);
+    expect(head.og('image:type')).toBe('image/png');
+    expect([head.og('image:width'), head.og('image:height')]).toEqual(['1200', '630']);
     expect(head.og('image:alt')).toMatch(/\w/);
     expect(head.twitter('card')).toBe('summary_large_image');
     expect(head.twitter('title')).toBe(head.title);
@@ -224,7 +226,7 @@ describe('the head of an article as sent', () => {
     expect(head.alternates['x-default']).toBe(`${BASE}/blog/finding-a-room/`);
     expect(head.og('type')).toBe('article');
     expect(head.og('locale')).toBe('fr_FR');
-    expect(head.og('image')).toBe(`${BASE}/content-assets/asset-hero-city`);
+    expect(head.og('image')).toBe(`${BASE}/content-assets/asset-hero-city/share.png`);
     expect(head.document.head.querySelector('meta[property="article:published_time"]')?.getAttribute('content')).toBe(
       '2026-01-05',
     );
@@ -235,7 +237,7 @@ describe('the head of an article as sent', () => {
       headline: article.title,
       description: article.cardText,
       inLanguage: 'fr',
-      image: [`${BASE}/content-assets/asset-hero-city`],
+      image: [`${BASE}/content-assets/asset-hero-city/share.png`],
       datePublished: '2026-01-05',
       author: [{ '@type': 'Person', name: 'Mai Nguyen' }],
       mainEntityOfPage: { '@type': 'WebPage', '@id': `${BASE}/fr/blog/finding-a-room/` },
