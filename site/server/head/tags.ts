@@ -120,7 +120,8 @@ export function headTags(head: PageHead): string {
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
-    meta('property', 'og:url', head.url),
+    // the not-found page names no address of its own, as it names no canonical
+    head.noindex ? '' : meta('property', 'og:url', head.url),
     meta('property', 'og:locale', OG_LOCALES[head.locale]),
     ...LOCALES.filter((l) => l !== head.locale).map((l) => meta('property', 'og:locale:alternate', OG_LOCALES[l])),
     ...(image

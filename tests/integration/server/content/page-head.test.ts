@@ -188,6 +188,8 @@ describe('the head of a content page as sent', () => {
     expect(head.robots).toBe('noindex');
     expect(head.canonical).toBeUndefined();
     expect(head.alternates).toEqual({});
+    // nor an address of its own for link previews
+    expect(head.og('url')).toBeUndefined();
   });
 
   it('gives the app page (/app/, linked from header, footer and cards) in every language', async () => {
