@@ -309,3 +309,98 @@ test.describe('long words on a phone', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 });
+
+test.describe('the header as the window changes, and places links lead to', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('English and German fit one line from 1280 px; a header grown for a narrow window shrinks back', async ({
+    page,
+    server,
+  }) => {
+    const header = page.locator('header.cs-header');
+    for (const path of ['/blocked-account', '/de/blocked-account']) {
+      for (const width of [1280, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        await open(page, `${server}${path}`);
+        // "Open the app" went alone to a second line at every width (101 px)
+        expect((await box(header)).height, `${path} at ${width}`).toBeLessThan(70);
+      }
+    }
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await open(page, `${server}/fr/blocked-account`);
+    const tall = (await box(header)).height;
+    expect(tall).toBeGreaterThan(70);
+    // the header's measured height fed its own least height: it only grew, 233 px after a visit to 800 px
+    await page.setViewportSize({ width: 800, height: 800 });
+    await expect.poll(async () => (await box(header)).height).toBeLessThan(70);
+    await page.setViewportSize({ width: 1920, height: 800 });
+    await expect.poll(async () => (await box(header)).height).toBeLessThan(tall);
+    await page.locator('section[data-block-type="RoadmapBanner"]').scrollIntoViewIfNeeded();
+    const bar = page.getByTestId('package-sticky-bar');
+    await expect
+      .poll(async () => Math.abs((await box(bar)).y - ((await box(header)).y + (await box(header)).height)))
+      .toBeLessThan(1);
+  });
+
+  test("an article's headings show below the header: from its table of contents, and opened by address", async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await open(page, `${server}/fr/blog/finding-a-room/`);
+    const header = page.locator('header.cs-header');
+    const below = async (heading: Locator) => {
+      const h = await box(header);
+      await expect.poll(async () => (await box(heading)).y).toBeGreaterThanOrEqual(h.y + h.height);
+      expect((await box(heading)).y).toBeLessThan(768);
+    };
+    const toc = page.getByRole('navigation', { name: 'Table des matières' });
+    const link = toc.getByRole('link').nth(1);
+    const id = (await link.getAttribute('href'))?.slice(1) ?? '';
+    await link.click();
+    await below(page.locator(`[id="${id}"]`));
+    // opened from elsewhere: the page scrolls to it once the article has drawn it (it stayed at the top)
+    await page.goto('about:blank');
+    await page.goto(`${server}/fr/blog/finding-a-room/#${id}`);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await below(page.locator(`[id="${id}"]`));
+  });
+
+  test('a menu closed by Escape gives the focus back to its button; leaving it by Tab closes it', async ({
+    page,
+    server,
+  }) => {
+    await open(page, `${server}/`);
+    const button = page.locator('header.cs-header').getByRole('button', { name: 'Study guide' });
+    await button.click();
+    const entry = page.getByRole('link', { name: 'Living in Germany' });
+    await entry.focus();
+    await page.keyboard.press('Escape');
+    await expect(entry).toBeHidden();
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(entry).toBeVisible();
+    const entries = await button.locator('xpath=..').getByRole('link').count();
+    for (let i = 0; i <= entries; i++) await page.keyboard.press('Tab');
+    await expect(entry).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('tabs on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('share one row, a long label on two lines', async ({ page, server }) => {
+    for (const path of ['/ru/studyportal/search', '/de/blocked-account']) {
+      await open(page, `${server}${path}`);
+      const tops = await page
+        .locator('.cs-tabs')
+        .first()
+        .locator('.cs-tab')
+        .evaluateAll((tabs) => tabs.map((t) => Math.round(t.getBoundingClientRect().top)));
+      expect(tops.length, path).toBeGreaterThan(1);
+      // the tabs went one under another, the active one's line between them
+      expect(new Set(tops).size, path).toBe(1);
+    }
+  });
+});

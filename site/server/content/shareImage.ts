@@ -1,8 +1,7 @@
 /**
  * A content picture as social networks take it. Open Graph and Twitter cards show no SVG, and every picture of the
  * shipped content is one: `GET /content-assets/{id}/share.png` draws it onto a 1200 × 630 PNG (the size Facebook,
- * LinkedIn and X ask for), on white: filling the frame (cut as `object-fit: cover`) when its shape is within 2× of the frame's,
- * else whole within a margin (a logo). The drawing is
+ * LinkedIn and X ask for): nothing of the picture is cut but a sliver (see `drawShareImage`). The drawing is
  * kept per asset and file version, at most `SHARE_IMAGE_CACHE` of them; an SVG over `SHARE_IMAGE_MAX_BYTES` is not
  * drawn.
  */
@@ -24,15 +23,22 @@ export async function drawShareImage(svg: Buffer): Promise<Buffer> {
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, SHARE_IMAGE_WIDTH, SHARE_IMAGE_HEIGHT);
-  // a picture of about the frame's shape fills it (cut as `object-fit: cover`); another (a logo, a portrait) is
-  // shown whole, within a margin, so nothing of it is lost
-  const fits = SHARE_IMAGE_WIDTH / SHARE_IMAGE_HEIGHT / (image.width / image.height);
-  const scale =
-    fits > 0.5 && fits < 2
-      ? Math.max(SHARE_IMAGE_WIDTH / image.width, SHARE_IMAGE_HEIGHT / image.height)
-      : 0.8 * Math.min(SHARE_IMAGE_WIDTH / image.width, SHARE_IMAGE_HEIGHT / image.height);
-  const [width, height] = [image.width * scale, image.height * scale];
-  context.drawImage(image, (SHARE_IMAGE_WIDTH - width) / 2, (SHARE_IMAGE_HEIGHT - height) / 2, width, height);
+  const cover = Math.max(SHARE_IMAGE_WIDTH / image.width, SHARE_IMAGE_HEIGHT / image.height);
+  const contain = Math.min(SHARE_IMAGE_WIDTH / image.width, SHARE_IMAGE_HEIGHT / image.height);
+  const draw = (scale: number) => {
+    const [width, height] = [image.width * scale, image.height * scale];
+    context.drawImage(image, (SHARE_IMAGE_WIDTH - width) / 2, (SHARE_IMAGE_HEIGHT - height) / 2, width, height);
+  };
+  // the frame's shape within a tenth: filled, a sliver cut; a banner or a portrait: shown whole, over a blurred
+  // copy of itself that fills the frame; a logo (over twice as wide or tall as the frame's shape): whole, on white
+  const shape = SHARE_IMAGE_WIDTH / SHARE_IMAGE_HEIGHT / (image.width / image.height);
+  if (shape > 0.9 && shape < 1.1) draw(cover);
+  else if (shape > 0.5 && shape < 2) {
+    context.filter = 'blur(24px)';
+    draw(cover * 1.1);
+    context.filter = 'none';
+    draw(contain);
+  } else draw(0.8 * contain);
   return canvas.encode('png');
 }
 

@@ -118,7 +118,8 @@ export function withoutRestricted<T>(value: T, link: string): T {
 export function bookingTarget(id: string, features: SiteFeatures): string | undefined {
   if (features.newBlockedAccountProcess && BLOCKED_ACCOUNT_BOOKINGS.test(id)) return '/blocked-account/book';
   if (features.newPublicInsurerProcess && PUBLIC_INSURER_BOOKINGS.test(id)) return '/aok-products/book';
-  const form = BOOKING_FORMS[id];
+  // an own entry only: `__proto__` or `constructor` is no booking
+  const form = Object.hasOwn(BOOKING_FORMS, id) ? BOOKING_FORMS[id] : undefined;
   return form ? `/forms/${form}` : undefined;
 }
 

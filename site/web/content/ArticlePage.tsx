@@ -28,21 +28,52 @@ function TableOfContents({ headings }: { headings: ReturnType<typeof headingsOf>
   const t = useText();
   const [active, setActive] = useState(headings[0]?.id);
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const visible = entries
-          .filter((e) => e.isIntersecting)
-          .sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top);
-        if (visible[0]) setActive(visible[0].target.id);
-      },
-      { rootMargin: '0px 0px -70% 0px' },
-    );
-    for (const h of headings) {
-      const element = document.getElementById(h.id);
-      if (element) observer.observe(element);
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? undefined
+        : new IntersectionObserver(
+            (entries) => {
+              const visible = entries
+                .filter((e) => e.isIntersecting)
+                .sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top);
+              if (visible[0]) setActive(visible[0].target.id);
+            },
+            { rootMargin: '0px 0px -70% 0px' },
+          );
+    // the headings come with the markdown's code, after this: each is followed once it is there, and an address
+    // that names one (`…/#colocations`, opened from elsewhere) is scrolled to then, as the browser would have
+    let hash = '';
+    try {
+      hash = decodeURIComponent(window.location.hash.slice(1));
+    } catch {
+      // an address with a broken escape names no heading
     }
-    return () => observer.disconnect();
+    let pending = headings.some((h) => h.id === hash) ? hash : undefined;
+    const followed = new Set<string>();
+    const follow = () => {
+      for (const h of headings) {
+        const element = document.getElementById(h.id);
+        if (element && !followed.has(h.id)) {
+          followed.add(h.id);
+          observer?.observe(element);
+        }
+      }
+      const target = pending ? document.getElementById(pending) : null;
+      if (target) {
+        pending = undefined;
+        target.scrollIntoView();
+      }
+      return followed.size === headings.length && pending === undefined;
+    };
+    if (follow()) return () => observer?.disconnect();
+    const arrivals = new MutationObserver(() => {
+      if (follow()) arrivals.disconnect();
+    });
+    arrivals.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      arrivals.disconnect();
+      observer?.disconnect();
+    };
   }, [headings]);
   if (headings.length === 0) return null;
   return (

@@ -43,6 +43,7 @@ function LanguageSwitch({ path }: { path: string }) {
 function Dropdown({ item, id }: { item: Record<string, unknown>; id: string }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLLIElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent) => {
@@ -52,8 +53,22 @@ function Dropdown({ item, id }: { item: Record<string, unknown>; id: string }) {
     return () => document.removeEventListener('click', close);
   }, [open]);
   return (
-    <li ref={ref} className="cs-dropdown" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+    <li
+      ref={ref}
+      className="cs-dropdown"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        // the focused entry goes away with the menu: focus goes back to the button that opened it
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+      onBlur={(e) => {
+        // the keyboard left the menu (Tab past its last entry): it closes, as a click elsewhere closes it
+        if (open && e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
+        ref={toggle}
         type="button"
         aria-expanded={open}
         aria-controls={id}
@@ -95,7 +110,7 @@ function MenuItems({ items, prefix }: { items: Record<string, unknown>[]; prefix
 }
 
 /**
- * Keeps the site's `--cs-header-height` at the header's height: the desktop menu may take a second line in a long
+ * Keeps the site's `--cs-header-offset` at the header's height: the desktop menu may take a second line in a long
  * language, and the package bar, sticky columns and scroll targets keep clear of the header as it is.
  */
 function useHeaderHeight() {
@@ -103,13 +118,14 @@ function useHeaderHeight() {
   return useCallback((header: HTMLElement | null) => {
     const site = header?.closest<HTMLElement>('.cs-site');
     if (!header || !site || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      site.style.setProperty('--cs-header-height', `${header.offsetHeight}px`);
-    });
+    const measure = () => site.style.setProperty('--cs-header-offset', `${header.offsetHeight}px`);
+    // at once, so that a link followed right after the page is drawn already keeps clear of the header
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(header);
     return () => {
       observer.disconnect();
-      site.style.removeProperty('--cs-header-height');
+      site.style.removeProperty('--cs-header-offset');
     };
   }, []);
 }

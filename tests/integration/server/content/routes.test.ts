@@ -131,6 +131,11 @@ describe('content routes', () => {
       expect(response.headers.location).toBe('/forms/blocked-account');
     }
     expect((await app.inject('/xx/booking/blocked-account')).statusCode).toBe(404);
+    // names every object has are no bookings
+    for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect((await app.inject(`/booking/${id}?lang=de`)).statusCode, id).toBe(404);
+      expect((await app.inject(`/de/booking/${id}`)).statusCode, id).toBe(404);
+    }
     expect((await app.inject('/de/booking/unknown')).statusCode).toBe(404);
   });
 });

@@ -51,6 +51,23 @@ describe('the share picture of a content asset', () => {
     expect((await app.inject('/content-assets/asset-hero-city/share.png')).rawPayload.equals(png)).toBe(true);
   });
 
+  it('shows a banner (the home hero, 8:3) whole, over a blurred copy filling the frame', async () => {
+    const drawn = await pixels((await app.inject('/content-assets/asset-hero-home/share.png')).rawPayload);
+    // the hero's sun (circle at 1300, 160, r 90 of 1600 × 600) drawn at 3/4 from y 90: whole, its centre and both
+    // sides yellow (filling the frame cut it at the right edge)
+    const yellow = ([r, g, b]: number[]) => r > 230 && g > 180 && b < 140;
+    for (const [x, y] of [
+      [975, 210],
+      [915, 210],
+      [1035, 210],
+    ]) {
+      expect(yellow(drawn.at(x, y)), `${x}, ${y}`).toBe(true);
+    }
+    // the bands above and below are the picture's colours, not white
+    const [r, g, b] = drawn.at(600, 20);
+    expect(r + g + b).toBeLessThan(3 * 200);
+  });
+
   it('shows a picture of another shape (the logo, 4:1) whole, on white', async () => {
     const drawn = await pixels((await app.inject('/content-assets/asset-logo/share.png')).rawPayload);
     expect([drawn.width, drawn.height]).toEqual([1200, 630]);
