@@ -151,4 +151,15 @@ describe('the seed content in site/content', () => {
     expect(universities.length).toBe(checked.records.university.length);
     expect(checked.records.program.length).toBeGreaterThanOrEqual(35);
   });
+
+  it('names every place of a university or program in each language, as Chinese and Russian write it', () => {
+    const places = [
+      ...checked.records.university.map(({ record }) => record.flatData.location),
+      ...checked.records.program.map(({ record }) => record.flatData.locations),
+    ];
+    expect(places.length).toBeGreaterThan(50);
+    // a plain "Göttingen" or "Berlin" read so on the Chinese and Russian pages
+    const unnamed = places.filter((p) => !isLocalized(p) || p.zh === p.en || p.ru === p.en);
+    expect(unnamed).toEqual([]);
+  });
 });
