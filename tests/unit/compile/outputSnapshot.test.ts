@@ -55,15 +55,15 @@ describe('compiled output', () => {
   it('is the same for every shipped form in every variant', () => {
     expect(outputHashes(formFiles('schemas'))).toMatchInlineSnapshot(`
       {
-        "schemas/blocked-account/blocked-account.form.json faceVerification=false": "fa62523235a61f11",
-        "schemas/blocked-account/blocked-account.form.json faceVerification=true": "3cd48085aa7d1873",
+        "schemas/blocked-account/blocked-account.form.json faceVerification=false": "63f91b72fa95046c",
+        "schemas/blocked-account/blocked-account.form.json faceVerification=true": "6374e896a639b6f7",
         "schemas/blocked-account/kyc-reverification.form.json": "db5ae1ede9ab970e",
         "schemas/booking-v1/booking-v1.cms.json": "397450a9c16beb0d",
         "schemas/booking-v2/booking-v2.cms.json": "1d2ab605ff054b14",
         "schemas/contact/contact-enquiry.form.json mobile=false": "fd2322428811f962",
         "schemas/contact/contact-enquiry.form.json mobile=true": "10911753fa336c65",
-        "schemas/health-insurance/health-insurance-booking.form.json": "493cdac2db02d9d0",
-        "schemas/health-insurance/pre-subscription.form.json": "2d429ab69b2441b3",
+        "schemas/health-insurance/health-insurance-booking.form.json": "f1b36de7191ce385",
+        "schemas/health-insurance/pre-subscription.form.json": "93e570571e343312",
         "schemas/review/university-review.cms.json": "c181d2ee7cca203e",
       }
     `);

@@ -130,19 +130,28 @@ describe('blocked-account form: variants and wizard', () => {
     const pdf = /\]\(https:\/\/[^)\s]+\.pdf\)/;
     expect(english(sevenSteps, key('paymentProviderTerms'))).toMatch(pdf);
     const release = inAll('releaseAgreement');
-    for (const text of release) {
+    for (const [i, text] of release.entries()) {
       expect(text).toContain('Zahlwerk Payments');
       expect(text).toContain('Antrag');
       expect(text).toMatch(pdf);
-      expect(text).toContain('](/terms-conditions/)');
-      expect(text).toContain('](/privacy-policy/)');
+      // the site's pages in the text's language: /terms-conditions/, /de/terms-conditions/, …
+      const prefix = i === 0 ? '' : `/${['en', 'de', 'fr', 'vi', 'es', 'zh', 'ru'][i]}`;
+      expect(text).toContain(`](${prefix}/terms-conditions/)`);
+      expect(text).toContain(`](${prefix}/privacy-policy/)`);
     }
-    // every agreement has its own text in each language, with the same links as the English one
+    // every agreement has its own text in each language, with the same links as the English one (the site's
+    // pages in the text's language)
+    const locales = ['en', 'de', 'fr', 'vi', 'es', 'zh', 'ru'];
     for (const name of sevenSteps.wizard.doneRequires ?? []) {
       const texts = inAll(name);
       expect(new Set(texts).size, name).toBe(7);
       const links = (text: string) => [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
-      for (const text of texts) expect(links(text), `${name}: ${text}`).toEqual(links(texts[0]));
+      for (const [i, text] of texts.entries()) {
+        const expected = links(texts[0]).map((href) =>
+          href.startsWith('/') && i > 0 ? `/${locales[i]}${href}` : href,
+        );
+        expect(links(text), `${name}: ${text}`).toEqual(expected);
+      }
     }
   });
 

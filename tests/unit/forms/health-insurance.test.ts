@@ -172,11 +172,11 @@ describe('health-insurance booking: definition', () => {
     expect(de(form.fields.confirmEmail.label)).toBe('E-Mail bestätigen');
   });
 
-  it('links the agreements to /terms-conditions/ and /privacy-policy/', () => {
+  it("links the agreements to /terms-conditions/ and /privacy-policy/, in the text's language", () => {
     expect(en(uiOptions('termsAndConditions').content as string)).toContain('](/terms-conditions/)');
-    expect(de(uiOptions('termsAndConditions').content as string)).toContain('](/terms-conditions/)');
+    expect(de(uiOptions('termsAndConditions').content as string)).toContain('](/de/terms-conditions/)');
     expect(en(uiOptions('dataProtectionAndPrivacyPolicy').content as string)).toContain('](/privacy-policy/)');
-    expect(de(uiOptions('dataProtectionAndPrivacyPolicy').content as string)).toContain('](/privacy-policy/)');
+    expect(de(uiOptions('dataProtectionAndPrivacyPolicy').content as string)).toContain('](/de/privacy-policy/)');
   });
 
   it('sets up the wizard: numbered steps, (step/total) on mobile, Done only after both agreements', () => {

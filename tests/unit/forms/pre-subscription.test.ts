@@ -56,11 +56,14 @@ describe('pre-subscription: definition', () => {
     expect((form.schema.properties as Record<string, { default?: unknown }>).plan.default).toBe('DAK');
   });
 
-  it('links the terms to /terms-conditions/ and /privacy-policy/', () => {
+  it("links the terms to /terms-conditions/ and /privacy-policy/, in the text's language", () => {
     const content = uiOptions('termsAndConditions').content as string;
-    for (const text of [en(content), de(content)]) {
-      expect(text).toContain('](/terms-conditions/)');
-      expect(text).toContain('](/privacy-policy/)');
+    for (const [text, prefix] of [
+      [en(content), ''],
+      [de(content), '/de'],
+    ]) {
+      expect(text).toContain(`](${prefix}/terms-conditions/)`);
+      expect(text).toContain(`](${prefix}/privacy-policy/)`);
     }
   });
 
