@@ -254,9 +254,10 @@ test.describe('blocked account on a desktop', () => {
     await resumeAt(page, server, lead, 'confirm', '?lang=de', 'Ja');
     const releaseDe = label(/Bankgeheimnis/);
     await expect(releaseDe).toContainText('Zahlwerk Payments');
+    // the site's page in German
     await expect(releaseDe.getByRole('link', { name: 'Datenschutzerklärung' })).toHaveAttribute(
       'href',
-      '/privacy-policy/',
+      '/de/privacy-policy/',
     );
     await expect(label(/Zahlungsdienstleisters/).getByRole('link')).toHaveAttribute('href', /\.pdf$/);
   });
