@@ -65,7 +65,8 @@ test('a German article’s head, as sent and once the app has drawn it', async (
       title: head.title,
       type: 'article',
       url: head.canonical,
-      image: `${origin}/content-assets/asset-hero-city`,
+      // the hero, an SVG, as the PNG link previews show
+      image: `${origin}/content-assets/asset-hero-city/share.png`,
       locale: 'de_DE',
     });
     expect(head.twitter).toBe('summary_large_image');
