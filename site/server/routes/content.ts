@@ -288,11 +288,14 @@ export function registerContentRoutes(
     }
   });
 
+  /** The file of an asset the source holds itself (the file source); a remote service serves its own. */
+  const assetFile = (id: string) =>
+    (
+      content() as ContentSource & { assetFile?: (id: string) => { path: string; mimeType: string } | undefined }
+    ).assetFile?.(id);
+
   app.get<{ Params: { id: string } }>('/content-assets/:id', async (request, reply) => {
-    const files = content() as ContentSource & {
-      assetFile?: (id: string) => { path: string; mimeType: string } | undefined;
-    };
-    const file = files.assetFile?.(request.params.id);
+    const file = assetFile(request.params.id);
     if (!file) return reply.code(404).send({ ok: false, message: `No asset '${request.params.id}'` });
     reply.header('Content-Type', file.mimeType).header('Cache-Control', 'public, max-age=3600');
     return reply.send(createReadStream(file.path));
@@ -301,10 +304,7 @@ export function registerContentRoutes(
   // the picture as social networks show it (og:image): SVG drawn onto a 1200 × 630 PNG
   const shareImage = shareImages();
   app.get<{ Params: { id: string } }>('/content-assets/:id/share.png', limited, async (request, reply) => {
-    const files = content() as ContentSource & {
-      assetFile?: (id: string) => { path: string; mimeType: string } | undefined;
-    };
-    const file = files.assetFile?.(request.params.id);
+    const file = assetFile(request.params.id);
     if (!file) return reply.code(404).send({ ok: false, message: `No asset '${request.params.id}'` });
     const drawn = await shareImage(file);
     if (!drawn.ok)
