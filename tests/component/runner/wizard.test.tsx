@@ -38,6 +38,34 @@ describe('FormRunner as a wizard', () => {
     expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ann');
   });
 
+  it('keeps what is typed on a step in the draft before Next: a reload loses nothing', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<FormRunner form={demo} validation={runtimeValidation(demo)} locale="en" />);
+    await user.type(screen.getByLabelText(/First name/), 'Ann');
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('RUNNER_DEMO') ?? 'null')).toMatchObject({
+        currentStep: 0,
+        data: { firstName: 'Ann' },
+      }),
+    );
+    unmount();
+    render(<FormRunner form={demo} validation={runtimeValidation(demo)} locale="en" />);
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ann'));
+  });
+
+  it('writes what is still being typed when the page is hidden, and nothing for a form only looked at', async () => {
+    const user = userEvent.setup();
+    render(<FormRunner form={demo} validation={runtimeValidation(demo)} locale="en" />);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(localStorage.getItem('RUNNER_DEMO')).toBeNull();
+    await user.type(screen.getByLabelText(/First name/), 'Bo');
+    // at once, before typing has paused: a phone may drop a hidden tab any moment
+    window.dispatchEvent(new Event('pagehide'));
+    expect(JSON.parse(localStorage.getItem('RUNNER_DEMO') ?? 'null')).toMatchObject({ data: { firstName: 'Bo' } });
+  });
+
   it('offers the draft on remount: Yes restores it', async () => {
     const user = userEvent.setup();
     localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 1, data: { firstName: 'Ann' } }));

@@ -23,6 +23,7 @@ import { type ApiEnv, ApiStatusError, type SubmitOutcome, submit, useSubmitMutat
 import { Alert } from './chrome/Alert.js';
 import { Button } from './chrome/Button.js';
 import type { FinishOptions, RunnerContext, StepHold } from './context.js';
+import { flushDeferredChanges } from './deferredChange.js';
 import { clearSavedValues, loadDraft, saveDraft } from './draft.js';
 import { isRetiredAnswer } from './formVersions.js';
 import { Heading, Paragraph } from './Heading.js';
@@ -79,6 +80,9 @@ function scrollToFormTop(element: HTMLElement | null): void {
   const target = element.getBoundingClientRect().top + window.scrollY - margin;
   window.scrollTo?.({ top: target < window.innerHeight / 2 ? 0 : target });
 }
+
+/** What was entered on a step is kept in the draft this long after the last change. */
+const KEEP_ENTERED_MS = 300;
 
 export function Wizard(props: WizardProps) {
   const { form, validation, locale, widgets, fields, onSubmitted, env, restore, notice, onOtherVersion } = props;
@@ -174,6 +178,44 @@ export function Wizard(props: WizardProps) {
   const onUploadChange = useCallback((inFlight: number, fieldId: string) => {
     uploads.current.set(fieldId, inFlight);
     dispatch({ type: 'uploadsInFlight', count: [...uploads.current.values()].reduce((a, b) => a + b, 0) });
+  }, []);
+
+  // What the applicant enters on a step is kept as it is entered, not only at Next (spec: progress is saved
+  // locally): a reload, or a phone dropping the tab in the background, loses nothing. Only once the applicant has
+  // typed or chosen something here (a default filled in is not a draft worth offering), never while a stored draft
+  // is still offered (it would be overwritten), and not while or after the form is sent.
+  const enteredHere = useRef(false);
+  const latest = useRef({ step: state.step, data: state.data, status: state.status, offering: false });
+  latest.current = { step: state.step, data: state.data, status: state.status, offering: pendingDraft !== undefined };
+  const keepEntered = useCallback(() => {
+    const { step, data, status, offering } = latest.current;
+    if (!enteredHere.current || offering || (status !== 'idle' && status !== 'failed')) return;
+    saveDraft(form, draftOf({ step, data }, form.version));
+  }, [form]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again whenever the answers change
+  useEffect(() => {
+    if (!enteredHere.current) return;
+    const timer = setTimeout(keepEntered, KEEP_ENTERED_MS);
+    return () => clearTimeout(timer);
+  }, [state.data, keepEntered]);
+  useEffect(() => {
+    // what is still being typed reaches the form first
+    const hide = () => {
+      flushDeferredChanges();
+      keepEntered();
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') hide();
+    };
+    window.addEventListener('pagehide', hide);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', hide);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, [keepEntered]);
+  const entered = useCallback(() => {
+    enteredHere.current = true;
   }, []);
 
   const data = useMemo(() => withComputed(form, state.data), [form, state.data]);
@@ -331,7 +373,7 @@ export function Wizard(props: WizardProps) {
     : (state.serverMessage?.text ?? (state.serverMessage?.key ? t(state.serverMessage.key) : undefined));
 
   return (
-    <div ref={top} className="antrag-wizard" data-step={state.step}>
+    <div ref={top} className="antrag-wizard" data-step={state.step} onInputCapture={entered} onChangeCapture={entered}>
       {draftOffered ? (
         <LazyDraftDialog
           open={pendingDraft !== undefined}
