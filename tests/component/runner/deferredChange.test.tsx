@@ -2,9 +2,23 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { type FormEvent, useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_WAIT_MS, QUIET_MS, useDeferredChange } from '../../../packages/react/src/engine/deferredChange.js';
+import { TextBox } from '../../../packages/react/src/widgets/light/TextBox.js';
+
+/** Which box the harness draws: a controlled input redrawn a keystroke, or a text box that keeps typed text itself. */
+type BoxKind = 'controlled' | 'keeping';
+let boxRenders = 0;
 
 /** A text box on `useDeferredChange` inside a form that records every value it hears of. */
-function Harness({ onSubmitted }: { onSubmitted?: (value: string) => void }) {
+function Form({
+  onSubmitted,
+  kind = 'controlled',
+  capitals = false,
+}: {
+  onSubmitted?: (value: string) => void;
+  kind?: BoxKind;
+  /** The form keeps what it hears in capitals (as a passport number's field does). */
+  capitals?: boolean;
+}) {
   const [value, setValue] = useState('start');
   const heard = useRef<string[]>([]);
   const latest = useRef(value);
@@ -12,7 +26,7 @@ function Harness({ onSubmitted }: { onSubmitted?: (value: string) => void }) {
   const [shown, setShown] = useState(true);
   const onChange = (next: string) => {
     heard.current.push(next);
-    setValue(next);
+    setValue(capitals ? next.toUpperCase() : next);
   };
   return (
     <form
@@ -21,7 +35,13 @@ function Harness({ onSubmitted }: { onSubmitted?: (value: string) => void }) {
         onSubmitted?.(latest.current);
       }}
     >
-      {shown ? <Box value={value} onChange={onChange} /> : null}
+      {shown ? (
+        kind === 'keeping' ? (
+          <KeepingBox value={value} onChange={onChange} />
+        ) : (
+          <Box value={value} onChange={onChange} />
+        )
+      ) : null}
       <output data-testid="form-value">{value}</output>
       <output data-testid="heard">{heard.current.join('|')}</output>
       <button type="button" onClick={() => setValue('from outside')}>
@@ -47,10 +67,26 @@ function Box({ value, onChange }: { value: string; onChange: (v: string) => void
   );
 }
 
+/** An uncontrolled text box (as the text widget draws it), not redrawn a keystroke. */
+function KeepingBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  boxRenders += 1;
+  const deferred = useDeferredChange(value, onChange, { redraw: false });
+  return (
+    <TextBox
+      aria-label="Name"
+      shownText={deferred.value}
+      onChange={(e) => deferred.change(e.target.value)}
+      onBlur={deferred.flush}
+    />
+  );
+}
+
 const box = () => screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
 const formValue = () => screen.getByTestId('form-value').textContent;
 
-describe('deferred typing', () => {
+describe.each<BoxKind>(['controlled', 'keeping'])('deferred typing into a %s box', (kind) => {
+  const Harness = (props: { onSubmitted?: (value: string) => void }) => <Form {...props} kind={kind} />;
+
   it('shows typed text at once and hands the form only the latest value, when typing pauses', async () => {
     render(<Harness />);
     fireEvent.change(box(), { target: { value: 's' } });
@@ -126,5 +162,67 @@ describe('deferred typing', () => {
     });
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
     expect(formValue()).toBe('last words');
+  });
+});
+
+describe('a box that keeps typed text itself', () => {
+  it('is not redrawn while typing, and shows the value the form heard of then', async () => {
+    render(<Form kind="keeping" />);
+    boxRenders = 0;
+    fireEvent.change(box(), { target: { value: 's' } });
+    fireEvent.change(box(), { target: { value: 'st' } });
+    fireEvent.change(box(), { target: { value: 'sta' } });
+    expect(boxRenders).toBe(0);
+    expect(box().value).toBe('sta');
+    await waitFor(() => expect(formValue()).toBe('sta'));
+    expect(box().value).toBe('sta');
+  });
+
+  it('writes a value set from outside into the box, and leaves the caret where it is otherwise', async () => {
+    render(<Form kind="keeping" />);
+    fireEvent.change(box(), { target: { value: 'start!' } });
+    box().setSelectionRange(2, 2);
+    await waitFor(() => expect(formValue()).toBe('start!'));
+    // the form's value arriving is what the box holds: nothing is written, the caret stays
+    expect(box().selectionStart).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Fill' }));
+    expect(box().value).toBe('from outside');
+  });
+
+  it('shows the form’s form of what was typed, even where it is the value the form held before', async () => {
+    render(<Form kind="keeping" capitals />);
+    fireEvent.change(box(), { target: { value: 'ab' } });
+    await waitFor(() => expect(box().value).toBe('AB'));
+    fireEvent.change(box(), { target: { value: 'A' } });
+    fireEvent.change(box(), { target: { value: 'Ab' } });
+    await waitFor(() => expect(formValue()).toBe('AB'));
+    await waitFor(() => expect(box().value).toBe('AB'));
+  });
+
+  it('keeps the caret where it was when only the letters change', async () => {
+    render(<Form kind="keeping" capitals />);
+    fireEvent.change(box(), { target: { value: 'abcdef' } });
+    await waitFor(() => expect(box().value).toBe('ABCDEF'));
+    box().focus();
+    fireEvent.change(box(), { target: { value: 'ABxCDEF' } });
+    box().setSelectionRange(3, 3);
+    await waitFor(() => expect(box().value).toBe('ABXCDEF'));
+    expect(box().selectionStart).toBe(3);
+  });
+
+  it('hands nothing over and writes nothing into the box while a keyboard composes a word', async () => {
+    render(<Form kind="keeping" capitals />);
+    box().focus();
+    fireEvent.compositionStart(box());
+    fireEvent.change(box(), { target: { value: 's' } });
+    fireEvent.change(box(), { target: { value: 'sc' } });
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS * 3));
+    // a phone keyboard composing "sc…": the form has not heard of it, and the box was not rewritten in capitals
+    expect(formValue()).toBe('start');
+    expect(box().value).toBe('sc');
+    fireEvent.change(box(), { target: { value: 'schmidt' } });
+    fireEvent.compositionEnd(box());
+    await waitFor(() => expect(formValue()).toBe('SCHMIDT'));
+    await waitFor(() => expect(box().value).toBe('SCHMIDT'));
   });
 });

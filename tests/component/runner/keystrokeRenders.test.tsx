@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../../packages/core/src/dsl/types.js';
 import { FormRunner } from '../../../packages/react/src/engine/FormRunner.js';
@@ -59,6 +60,24 @@ describe('a keystroke', () => {
     expect((screen.getByRole('textbox', { name: 'Third' }) as HTMLInputElement).value).toBe('abc');
     expect(renders.get('root_first') ?? 0).toBe(0);
     expect(renders.get('root_second') ?? 0).toBe(0);
+  });
+
+  it('into a text box commits nothing to the page until typing pauses: the box keeps the text itself', async () => {
+    let commits = 0;
+    render(
+      <Profiler id="runner" onRender={() => (commits += 1)}>
+        <FormRunner form={form} validation={runtimeValidation(form)} locale="en" />
+      </Profiler>,
+    );
+    const box = (await screen.findByRole('textbox', { name: 'Third' })) as HTMLInputElement;
+    await waitFor(() => expect(commits).toBeGreaterThan(0));
+    commits = 0;
+    for (const typed of ['a', 'ab', 'abc']) fireEvent.change(box, { target: { value: typed } });
+    expect(commits).toBe(0);
+    expect(box.value).toBe('abc');
+    // once typing pauses the form hears of it, and a draft or a fill still reaches the box
+    await waitFor(() => expect(commits).toBeGreaterThan(0));
+    expect(box.value).toBe('abc');
   });
 
   it('still shows what depends on the value: a field under a condition, a computed value', async () => {

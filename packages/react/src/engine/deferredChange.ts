@@ -9,6 +9,10 @@
  * between keystrokes instead of in front of the next one. What depends on the value (a condition, a computed
  * value) follows that much later.
  *
+ * A box whose control keeps what is typed itself (an uncontrolled `input`, see `keepsTypedText`) is not even
+ * redrawn a keystroke: `useDeferredChange(value, onChange, { redraw: false })` only notes the value, and the box
+ * writes a value into its control only when the form's value changes otherwise (a fill, a reset, a draft).
+ *
  * Nothing typed is lost or submitted stale: the value reaches the form at once (synchronously) when the box
  * loses the focus, when any form is submitted (Enter, or a Next button: the `submit` event is caught before
  * React's handlers see it), when the page is hidden or left, and when the box goes away.
@@ -29,10 +33,36 @@ export function flushDeferredChanges(): void {
   for (const flush of [...pending]) flush();
 }
 
+/** A keyboard is composing text (a phone's keyboard composes each word; an IME composes a syllable). */
+let composing = false;
+
+/**
+ * Whether a keyboard is composing text right now: nothing is handed to the form then, and nothing is written into
+ * a box, since either would end the composition and garble the word (a phone keyboard writing "schmidt" into a box
+ * that puts it in capitals would give "Sschmidt").
+ */
+export function isComposing(): boolean {
+  return composing;
+}
+
 let listening = false;
 function listenOnce(): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
+  document.addEventListener(
+    'compositionstart',
+    () => {
+      composing = true;
+    },
+    true,
+  );
+  document.addEventListener(
+    'compositionend',
+    () => {
+      composing = false;
+    },
+    true,
+  );
   // capture on the window runs before React's own listeners on its root, so RJSF's submit sees the value
   window.addEventListener('submit', flushDeferredChanges, true);
   window.addEventListener('pagehide', flushDeferredChanges);
@@ -88,9 +118,14 @@ export interface DeferredChange<T> {
  * The value a text box shows and the way it reports changes, for a box whose every change would otherwise
  * redraw the whole step. `value` and `onChange` are the widget's own props.
  */
-export function useDeferredChange<T>(value: T, onChange: (value: T) => void): DeferredChange<T> {
+export function useDeferredChange<T>(
+  value: T,
+  onChange: (value: T) => void,
+  { redraw = true }: { redraw?: boolean } = {},
+): DeferredChange<T> {
   const [local, setLocal] = useState(value);
   const [seen, setSeen] = useState(value);
+  const [, setHandedOver] = useState(0);
   const waiting = useRef<{ value: T } | undefined>(undefined);
   const cancel = useRef<(() => void) | undefined>(undefined);
   const report = useRef(onChange);
@@ -98,7 +133,7 @@ export function useDeferredChange<T>(value: T, onChange: (value: T) => void): De
 
   // the form's value changed (our own change arriving, or another source: a fill, a reset, a draft): shown
   // unless something typed since is still waiting
-  if (!Object.is(seen, value)) {
+  if (redraw && !Object.is(seen, value)) {
     setSeen(value);
     if (!waiting.current) setLocal(value);
   }
@@ -111,25 +146,44 @@ export function useDeferredChange<T>(value: T, onChange: (value: T) => void): De
     pending.delete(flush);
     if (!item) return;
     waiting.current = undefined;
-    // synchronously, so that nothing typed can slip in between the value being handed over and arriving
-    flushSync(() => report.current(item.value));
+    // synchronously, so that nothing typed can slip in between the value being handed over and arriving; a box that
+    // keeps typed text is drawn once more, so it shows the value the form made of it (capitals, say) even where that
+    // value is the one the form held before
+    flushSync(() => {
+      report.current(item.value);
+      if (!redraw) setHandedOver((n) => n + 1);
+    });
   };
   const flush = useCallback(() => flushRef.current(), []);
 
   const waitingSince = useRef(0);
+  // hands over when typing pauses, unless a word is still being composed: then once it is (checked as typing pauses)
+  const handOverWhenComposed = useCallback(() => {
+    if (!composing) {
+      flush();
+      return;
+    }
+    cancel.current = afterQuiet(handOverWhenComposed, QUIET_MS);
+  }, [flush]);
   const change = useCallback(
     (next: T) => {
       listenOnce();
-      setLocal(next);
+      if (redraw) setLocal(next);
       const now = performance.now();
       if (!waiting.current) waitingSince.current = now;
       waiting.current = { value: next };
       pending.add(flush);
       cancel.current?.();
-      cancel.current = now - waitingSince.current >= MAX_WAIT_MS ? afterNextFrame(flush) : afterQuiet(flush, QUIET_MS);
+      cancel.current =
+        now - waitingSince.current >= MAX_WAIT_MS
+          ? afterNextFrame(handOverWhenComposed)
+          : afterQuiet(handOverWhenComposed, QUIET_MS);
     },
-    [flush],
+    [flush, redraw, handOverWhenComposed],
   );
+
+  // listening from the first box drawn, so that the first word composed is seen too
+  useEffect(() => listenOnce(), []);
 
   // a box that goes away with a value waiting hands it over first (not synchronously: React is unmounting)
   useEffect(
@@ -143,5 +197,22 @@ export function useDeferredChange<T>(value: T, onChange: (value: T) => void): De
     [flush],
   );
 
-  return { value: local, change, flush };
+  // a box that is not redrawn a keystroke shows what is waiting (its control has it already) or the form's value
+  const shown = redraw ? local : waiting.current ? waiting.current.value : value;
+  return { value: shown, change, flush };
+}
+
+const KEEPS_TYPED_TEXT = Symbol.for('antrag.keepsTypedText');
+
+/**
+ * Marks a widget whose control keeps what is typed itself (an uncontrolled `input` that writes its `value` prop into
+ * the control only when it changes): its deferred wrapper then does not redraw it a keystroke.
+ */
+export function keepsTypedText<W extends object>(widget: W): W {
+  return Object.assign(widget, { [KEEPS_TYPED_TEXT]: true });
+}
+
+/** Whether `widget` was marked by `keepsTypedText`. */
+export function isKeepingTypedText(widget: object): boolean {
+  return (widget as { [KEEPS_TYPED_TEXT]?: boolean })[KEEPS_TYPED_TEXT] === true;
 }

@@ -5,7 +5,15 @@
  * against its limit under it. The DOM keeps its shape whatever the state, so the control never remounts (the
  * focus and the caret stay).
  */
-import type { InputHTMLAttributes, MouseEvent, ReactNode, TextareaHTMLAttributes } from 'react';
+import {
+  type InputHTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useLayoutEffect,
+  useRef,
+} from 'react';
+import { isComposing } from '../../engine/deferredChange.js';
 import { cx } from './cx.js';
 import { FeedbackIcon } from './FeedbackIcon.js';
 import './light.css';
@@ -18,7 +26,35 @@ function focusControl(event: MouseEvent<HTMLElement>) {
   control.focus();
 }
 
+/**
+ * The ref of an uncontrolled control showing `shown`: at each render the text is written into the control where it
+ * differs from what the control holds (a value set from outside, or the form's own form of what was typed). The
+ * box is not rendered while the applicant types (what is typed is handed over first), so nothing typed is
+ * overwritten. Where only the letters changed (capitals), the caret stays where it was.
+ */
+function useShownText(shown: string | undefined) {
+  const control = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const element = control.current;
+    if (!element || shown === undefined || element.value === shown) return;
+    // a word being composed in this box stays as it is; the box is drawn again once it is handed over
+    if (isComposing() && element === element.ownerDocument.activeElement) return;
+    const keepCaret = element === element.ownerDocument.activeElement && element.value.length === shown.length;
+    const { selectionStart, selectionEnd } = element;
+    element.value = shown;
+    if (keepCaret && selectionStart !== null && selectionEnd !== null) {
+      element.setSelectionRange(selectionStart, selectionEnd);
+    }
+  });
+  return control;
+}
+
 export interface TextBoxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix' | 'className'> {
+  /**
+   * What the control shows, for a box that keeps typed text itself (an uncontrolled input): written into the
+   * control only when it changes, so a keystroke needs no render (engine/deferredChange.ts, `keepsTypedText`).
+   */
+  shownText?: string;
   /** The field is in error: the box turns red and shows the error icon. */
   invalid?: boolean;
   prefix?: ReactNode;
@@ -26,7 +62,8 @@ export interface TextBoxProps extends Omit<InputHTMLAttributes<HTMLInputElement>
 }
 
 /** One line of text in antd's box. */
-export function TextBox({ invalid, prefix, suffix, disabled, style, ...input }: TextBoxProps) {
+export function TextBox({ invalid, prefix, suffix, disabled, style, shownText, ...input }: TextBoxProps) {
+  const control = useShownText(shownText);
   const hasSuffix = suffix !== undefined || invalid;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: only hands a press beside the control to the control, which the keyboard reaches itself
@@ -36,7 +73,13 @@ export function TextBox({ invalid, prefix, suffix, disabled, style, ...input }: 
       onMouseDown={focusControl}
     >
       {prefix !== undefined && <span className="antrag-input-prefix">{prefix}</span>}
-      <input className="antrag-input-control" disabled={disabled} {...input} />
+      <input
+        ref={control}
+        className="antrag-input-control"
+        disabled={disabled}
+        {...input}
+        {...(shownText !== undefined && { defaultValue: shownText })}
+      />
       {hasSuffix && (
         <span className="antrag-input-suffix">
           {suffix}

@@ -2,10 +2,12 @@
  * One-line text and e-mail inputs that stop at the field's maximum length: a native input (in antd's box, the light
  * `TextBox`) with `maxLength` from `ui:options.maxLength`, which the compiler sets on every typed text (the default of
  * its kind, or the DSL's own). Typing or pasting beyond it adds nothing; the server refuses a longer value with the
- * same limit.
+ * same limit. The input keeps what is typed itself (uncontrolled, `keepsTypedText`): a keystroke redraws nothing, and
+ * a value set from outside (a draft, a fill) is written into it.
  */
 import type { WidgetProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
+import { keepsTypedText } from '../../engine/deferredChange.js';
 import { TextBox } from '../light/TextBox.js';
 import { ariaFor } from '../shared/aria.js';
 
@@ -57,7 +59,7 @@ function LineInput(props: WidgetProps & { inputType: 'text' | 'email' }) {
       id={id}
       name={htmlName || id}
       type={inputType}
-      value={textOf(value)}
+      shownText={textOf(value)}
       placeholder={placeholder || undefined}
       required={required}
       disabled={disabled || (readonlyAsDisabled(props) && readonly)}
@@ -73,11 +75,11 @@ function LineInput(props: WidgetProps & { inputType: 'text' | 'email' }) {
 }
 
 /** `text`: one line. */
-export function TextWidget(props: WidgetProps) {
+export const TextWidget = keepsTypedText(function TextWidget(props: WidgetProps) {
   return <LineInput {...props} inputType="text" />;
-}
+});
 
 /** `email`: one line, with the e-mail keyboard on touch devices. */
-export function EmailWidget(props: WidgetProps) {
+export const EmailWidget = keepsTypedText(function EmailWidget(props: WidgetProps) {
   return <LineInput {...props} inputType="email" />;
-}
+});
