@@ -67,7 +67,8 @@
  *   --profile (for looking into a slow case: pages built unminified, widgets wrapped to count their renders, and
  *   a CDP CPU profile of the typing printed as the top functions by self time; its latencies are not comparable
  *   with a normal run), --trace (a Chromium trace of the typing, summarised as the main thread's time a keystroke
- *   by kind of work: script, style, layout, paint; TRACE_FILE=<file> keeps the raw trace).
+ *   by kind of work: script, style, layout, paint, and how often Chrome's autofill task, which reads the whole form
+ *   after each typed character, ran before the keystroke's frame; TRACE_FILE=<file> keeps the raw trace).
  *   CHROMIUM_PATH (default /usr/bin/chromium) picks the browser.
  * The machine's load average is printed with the figures: on a shared machine they move with it.
  */
@@ -347,7 +348,36 @@ interface TraceEvent {
   dur?: number;
   tid: number;
   pid: number;
-  args?: { data?: { type?: string } };
+  ts?: number;
+  args?: { data?: { type?: string }; src_func?: string };
+}
+
+/**
+ * Chrome's autofill looks at the whole form after each typed character, in a task of its own
+ * (FormSubmissionTracker::FormControlDidChange; on the 300-field form 5–9 ms, for every engine: it reads every
+ * control). Where that task runs before the keystroke's frame, the frame waits for it: how often, from a trace.
+ */
+function autofillSummary(onMain: TraceEvent[]): string {
+  const tasks = onMain
+    .filter((e) => e.name === 'ThreadControllerImpl::RunTask' && (e.dur ?? 0) >= 20)
+    .sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0));
+  const from = (e: TraceEvent) => e.args?.src_func ?? '';
+  const durations: number[] = [];
+  let first = 0;
+  tasks.forEach((task, i) => {
+    if (!from(task).includes('FormControlDidChange')) return;
+    durations.push((task.dur ?? 0) / 1000);
+    // the input task that typed the character: the last one over a millisecond (a keyup is shorter)
+    let k = i - 1;
+    while (k >= 0 && !(from(tasks[k]).includes('PostTaskToMainThread') && (tasks[k].dur ?? 0) > 1000)) k--;
+    if (!tasks.slice(k + 1, i).some((t) => from(t).includes('BeginMainFrame'))) first++;
+  });
+  if (durations.length === 0) return "Chrome's autofill: no task seen";
+  const sorted = durations.sort((a, b) => a - b);
+  return (
+    `Chrome's autofill task after a typed character: ${sorted.length}, median ${sorted[sorted.length >> 1].toFixed(1)} ms; ` +
+    `it ran before the keystroke's frame ${first} times (that frame waited for it)`
+  );
 }
 
 /**
@@ -382,6 +412,7 @@ function traceSummary(events: TraceEvent[], keystrokes: number): string {
   return [
     `main thread busy ${tasks.toFixed(0)} ms in all, ${(tasks / keystrokes).toFixed(1)} ms a keystroke; by kind (nested work counts in each):`,
     ...lines.map(([k, v]) => `  ${(v / keystrokes).toFixed(2).padStart(7)} ms a keystroke  ${k}`),
+    autofillSummary(onMain),
   ].join('\n');
 }
 
