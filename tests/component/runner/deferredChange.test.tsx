@@ -35,13 +35,7 @@ function Form({
         onSubmitted?.(latest.current);
       }}
     >
-      {shown ? (
-        kind === 'keeping' ? (
-          <KeepingBox value={value} onChange={onChange} />
-        ) : (
-          <Box value={value} onChange={onChange} />
-        )
-      ) : null}
+      {shown ? <DeferredBox kind={kind} value={value} onChange={onChange} /> : null}
       <output data-testid="form-value">{value}</output>
       <output data-testid="heard">{heard.current.join('|')}</output>
       <button type="button" onClick={() => setValue('from outside')}>
@@ -55,26 +49,17 @@ function Form({
   );
 }
 
-function Box({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const deferred = useDeferredChange(value, onChange);
-  return (
-    <input
-      aria-label="Name"
-      value={deferred.value}
-      onChange={(e) => deferred.change(e.target.value)}
-      onBlur={deferred.flush}
-    />
-  );
-}
-
-/** An uncontrolled text box (as the text widget draws it), not redrawn a keystroke. */
-function KeepingBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+/**
+ * A text box on `useDeferredChange`: controlled (redrawn a keystroke), or keeping typed text itself as the text
+ * widget's box does (uncontrolled, not redrawn a keystroke).
+ */
+function DeferredBox({ kind, value, onChange }: { kind: BoxKind; value: string; onChange: (v: string) => void }) {
   boxRenders += 1;
-  const deferred = useDeferredChange(value, onChange, { redraw: false });
+  const deferred = useDeferredChange(value, onChange, { redraw: kind === 'controlled' });
   return (
     <TextBox
       aria-label="Name"
-      shownText={deferred.value}
+      {...(kind === 'keeping' ? { shownText: deferred.value } : { value: deferred.value })}
       onChange={(e) => deferred.change(e.target.value)}
       onBlur={deferred.flush}
     />

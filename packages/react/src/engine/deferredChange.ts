@@ -10,8 +10,9 @@
  * value) follows that much later.
  *
  * A box whose control keeps what is typed itself (an uncontrolled `input`, see `keepsTypedText`) is not even
- * redrawn a keystroke: `useDeferredChange(value, onChange, { redraw: false })` only notes the value, and the box
- * writes a value into its control only when the form's value changes otherwise (a fill, a reset, a draft).
+ * redrawn a keystroke: `useDeferredChange(value, onChange, { redraw: false })` only notes the value; the box is drawn
+ * again once the value is handed over or the form's value changes otherwise (a fill, a reset, a draft), and then
+ * writes into its control what differs from what the control holds.
  *
  * Nothing typed is lost or submitted stale: the value reaches the form at once (synchronously) when the box
  * loses the focus, when any form is submitted (Enter, or a Next button: the `submit` event is caught before
@@ -167,7 +168,6 @@ export function useDeferredChange<T>(
   }, [flush]);
   const change = useCallback(
     (next: T) => {
-      listenOnce();
       if (redraw) setLocal(next);
       const now = performance.now();
       if (!waiting.current) waitingSince.current = now;
@@ -205,8 +205,8 @@ export function useDeferredChange<T>(
 const KEEPS_TYPED_TEXT = Symbol.for('antrag.keepsTypedText');
 
 /**
- * Marks a widget whose control keeps what is typed itself (an uncontrolled `input` that writes its `value` prop into
- * the control only when it changes): its deferred wrapper then does not redraw it a keystroke.
+ * Marks a widget whose control keeps what is typed itself (an uncontrolled `input` that, when drawn, writes its
+ * `value` prop into the control where the two differ): its deferred wrapper then does not redraw it a keystroke.
  */
 export function keepsTypedText<W extends object>(widget: W): W {
   return Object.assign(widget, { [KEEPS_TYPED_TEXT]: true });

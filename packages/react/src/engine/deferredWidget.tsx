@@ -6,8 +6,8 @@ import { isKeepingTypedText, useDeferredChange } from './deferredChange.js';
 
 /**
  * `Widget` keeping what is typed in its own state (or, marked by `keepsTypedText`, in its control) until typing
- * pauses, or it loses the focus. A widget whose code
- * loads when used (widgets/lazy.tsx) stays one: the wrapper loads it the same way.
+ * pauses, or it loses the focus. A widget whose code loads when used (widgets/lazy.tsx) stays one: the wrapper loads
+ * it the same way.
  */
 export function withDeferredChange(Widget: ComponentType<WidgetProps>): ComponentType<WidgetProps> {
   // a control that keeps typed text itself needs no redraw a keystroke (deferredChange.ts)

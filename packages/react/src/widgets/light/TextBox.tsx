@@ -52,7 +52,8 @@ function useShownText(shown: string | undefined) {
 export interface TextBoxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix' | 'className'> {
   /**
    * What the control shows, for a box that keeps typed text itself (an uncontrolled input): written into the
-   * control only when it changes, so a keystroke needs no render (engine/deferredChange.ts, `keepsTypedText`).
+   * control when the box is drawn and the two differ, so a keystroke needs no render (engine/deferredChange.ts,
+   * `keepsTypedText`).
    */
   shownText?: string;
   /** The field is in error: the box turns red and shows the error icon. */
