@@ -6,7 +6,7 @@
  */
 
 import type { CompiledForm } from '@antrag/core/compile/types';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, queryClient, type Route } from '../App.js';
 import { FormApp } from './FormApp.js';
@@ -32,9 +32,11 @@ export async function hydrateFormPage(root: HTMLElement, route: Route, data: For
     );
     return;
   }
-  hydrateRoot(root, <FormApp client={queryClient} id={data.id} locale={data.locale} narrow={data.narrow} />, {
-    // should the browser's first render differ from the server's all the same (a defect: the tests watch for
-    // this warning), React draws the page afresh; the applicant loses nothing
-    onRecoverableError: (error) => console.warn('Form page redrawn in the browser:', error),
+  startTransition(() => {
+    hydrateRoot(root, <FormApp client={queryClient} id={data.id} locale={data.locale} narrow={data.narrow} />, {
+      // should the browser's first render differ from the server's all the same (a defect: the tests watch for
+      // this warning), React draws the page afresh; the applicant loses nothing
+      onRecoverableError: (error) => console.warn('Form page redrawn in the browser:', error),
+    });
   });
 }
