@@ -34,18 +34,24 @@ const CODE_TEMPLATE_ID = 'antrag-code';
 /** The id of the drawn form page's notice that its code could not be loaded (hidden until then). */
 const CODE_FAILED_ID = 'antrag-code-failed';
 
+/** How many of the template's elements `CODE_LOADER` puts into the head a task. */
+export const CODE_BATCH = 4;
+
 /**
- * Puts the drawn form page's code into the head once the first screen is drawn: when the browser reports its first
- * contentful paint (where it cannot, a timer after the next frame), or after a second where none comes (a page opened
- * in a background tab draws nothing). When a file of it cannot be loaded (the network), the notice right before the
+ * Puts the drawn form page's code into the head once the first screen is drawn, `CODE_BATCH` elements a task (the
+ * app's entry first): when the browser reports its first contentful paint (where it cannot, a timer after the next
+ * frame), or after a second where none comes (a page opened in a background tab draws nothing). When a file of it cannot be loaded (the network), the notice right before the
  * template shows: the drawn form would otherwise stay disabled without a word.
  */
 export const CODE_LOADER = [
   // the template right before this script, never one found by its id: drawn text could hold an element of that id
   '(function(){var d=document,s=d.currentScript,t=s&&s.previousElementSibling,n=0,P=window.PerformanceObserver;',
   `function fail(){var f=t.previousElementSibling;if(f&&f.id==='${CODE_FAILED_ID}')f.hidden=false}`,
-  `function go(){if(n++||!t||t.id!=='${CODE_TEMPLATE_ID}')return;var c=d.importNode(t.content,true);`,
-  "for(var i=0;i<c.children.length;i++)c.children[i].addEventListener('error',fail);d.head.appendChild(c)}",
+  `function go(){if(n++||!t||t.id!=='${CODE_TEMPLATE_ID}')return;var k=[].slice.call(d.importNode(t.content,true).children);`,
+  // a few elements a task: each request the browser starts costs a slow phone's main thread a few ms, and twenty in
+  // one task blocked it past a long task's 50 ms right when the applicant may first tap
+  `(function add(){for(var j=0;j<${CODE_BATCH}&&k.length;j++){var e=k.shift();e.addEventListener('error',fail);d.head.appendChild(e)}`,
+  'if(k.length)setTimeout(add)})()}',
   "if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){",
   "if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});",
   'else requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)})()',
