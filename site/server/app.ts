@@ -38,8 +38,11 @@ import { issueToken } from './tokens.js';
  */
 const STUDIO_PATH = /^\/studio(\/|$)/;
 
-/** A file vite names by its content (`assets/main-B6KfALPJ.js`): eight characters of hash before the extension. */
-const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.(js|css|woff2?|png|svg|jpe?g|webp|avif|wasm)$/;
+/**
+ * A file vite names by its content (`assets/main-B6KfALPJ.js`): eight characters of hash before the extension; also
+ * its copy the build compressed (`.br`, `.gz`), which is what is sent to a browser that takes it.
+ */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.(js|css|woff2?|png|svg|jpe?g|webp|avif|wasm)(\.br|\.gz)?$/;
 
 /**
  * Errors after which nothing was stored and a repeat may succeed: a deadlock or serialization failure
@@ -250,6 +253,9 @@ export async function buildApp(
       root: webApp,
       wildcard: false,
       index: false,
+      // the build's `.br` and `.gz` copies (site/vite.config.ts), to browsers that take them: nothing compressed
+      // per request (the compress plugin leaves an answer that has its encoding alone)
+      preCompressed: true,
       // the server's own form page renderer (formPages.ts) is no file for browsers
       allowedPath: (path) => !path.startsWith('/ssr/'),
       // the server answers it, naming the sitemap at PUBLIC_URL (routes/sitemap.ts); a build from before kept a file

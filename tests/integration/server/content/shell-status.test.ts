@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { CompiledForm } from '@antrag/core/compile/types';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,8 @@ const MANIFEST = {
   '_engine-1.js': { file: 'assets/engine-1.js' },
 };
 let web: string;
+/** A built script big enough to be worth compressing. */
+const BUILT_SCRIPT = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `text ${i}`))};`;
 
 function contextFor(dataDir: string): ServerContext {
   const config = loadConfig({ DATA_DIR: dataDir, ANTRAG_SECRET: 'x'.repeat(32), LOG_LEVEL: 'silent' });
@@ -63,6 +65,10 @@ beforeAll(() => {
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'assets', 'main-B6KfALPJ.js'), 'export {};');
   writeFileSync(join(web, 'assets', 'validation-runtime.js'), 'export {};');
+  // a script the build compressed (site/vite.config.ts): its copies beside it
+  writeFileSync(join(web, 'assets', 'engine-C0ffee42.js'), BUILT_SCRIPT);
+  writeFileSync(join(web, 'assets', 'engine-C0ffee42.js.br'), brotliCompressSync(BUILT_SCRIPT));
+  writeFileSync(join(web, 'assets', 'engine-C0ffee42.js.gz'), gzipSync(BUILT_SCRIPT));
 });
 
 /** The inline content of a shell, parsed. */
@@ -205,6 +211,24 @@ describe('the shell of a page path', () => {
     const fixed = await app.inject({ url: '/assets/validation-runtime.js' });
     expect(fixed.statusCode).toBe(200);
     expect(fixed.headers['cache-control']).toBe('public, max-age=0');
+  });
+
+  it('sends the copies the build compressed to browsers that take them, kept for a year all the same', async () => {
+    const url = '/assets/engine-C0ffee42.js';
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BUILT_SCRIPT);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BUILT_SCRIPT);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUILT_SCRIPT);
   });
 
   it('leaves unknown API paths JSON 404s', async () => {
