@@ -19,11 +19,15 @@
  *
  * Run: npm run bench:lighthouse
  *   options: --pages /,/blog/student-visa-checklist/ (paths, comma-separated), --runs <n> (1; 3 for figures to
- *   report), --json <file> (the full Lighthouse reports), --summary <file> (the median rows as JSON)
+ *   report), --json <file> (the full Lighthouse reports), --summary <file> (the median rows as JSON), --traces <dir>
+ *   (each run's trace, `<page>-<run>.trace.json`, for DevTools' performance panel: what a long task was),
+ *   --warmup <n> (1: runs of each page before its measured ones, not counted: the first load after the server and
+ *   the browser start pays for their start — the server compiling its code paths and a form's validators, Chrome
+ *   reading its fonts — which no applicant of a server in service meets; 0 measures that first load too)
  *   CHROMIUM_PATH (default /usr/bin/chromium) picks the browser.
  */
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -41,6 +45,8 @@ const PAGES = arg(
 const RUNS = Math.max(1, Number(arg('runs', '1')));
 const JSON_OUT = arg('json', '');
 const SUMMARY_OUT = arg('summary', '');
+const TRACES_OUT = arg('traces', '');
+const WARMUP = Math.max(0, Number(arg('warmup', '1')));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGET = 90;
 
@@ -148,12 +154,15 @@ function printTable(rows: Row[]): void {
  * One Lighthouse run of `url`. A run whose trace came out broken (`NO_NAVSTART` and the like: Lighthouse says "run
  * again", seen on a loaded machine) is run again, up to twice, with a note.
  */
-async function audit(url: string, flags: Flags): Promise<Result> {
+async function audit(url: string, flags: Flags, traceFile?: string): Promise<Result> {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const error = result.lhr.runtimeError;
-    if (!error) return result.lhr;
+    if (!error) {
+      if (traceFile) writeFileSync(traceFile, JSON.stringify(result.artifacts.Trace));
+      return result.lhr;
+    }
     if (attempt > 2 || !/run Lighthouse again/i.test(error.message)) throw new Error(`${url}: ${error.message}`);
     console.log(`  ${url}: ${error.code}, run again`);
   }
@@ -164,6 +173,7 @@ async function main(): Promise<void> {
   let server: RunningServer | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
+    if (TRACES_OUT) mkdirSync(TRACES_OUT, { recursive: true });
     const webRoot = buildWebApp(join(dataDir, 'web'));
     server = await startServer({ dataDir, env: { WEB_ROOT: webRoot, LOG_LEVEL: 'warn' } });
     chrome = await chromeLauncher.launch({
@@ -178,8 +188,12 @@ async function main(): Promise<void> {
     for (const path of PAGES) {
       const runs: Row[] = [];
       reports[path] = [];
+      for (let i = 0; i < WARMUP; i++) await audit(`${server.base}${path}`, flags);
       for (let i = 0; i < RUNS; i++) {
-        const lhr = await audit(`${server.base}${path}`, flags);
+        const traceFile = TRACES_OUT
+          ? join(TRACES_OUT, `${path.replace(/^\/|\/$/g, '').replace(/\W+/g, '-') || 'home'}-${i + 1}.trace.json`)
+          : undefined;
+        const lhr = await audit(`${server.base}${path}`, flags, traceFile);
         reports[path].push(lhr);
         runs.push(rowOf(path, i + 1, lhr, loadavg()[0]));
         console.log(`  ${path} run ${i + 1}: performance ${runs[i].performance}, load ${runs[i].load.toFixed(2)}`);
@@ -190,7 +204,8 @@ async function main(): Promise<void> {
     }
     console.log(
       `\nLighthouse ${reports[PAGES[0]][0].lighthouseVersion}, mobile profile, ${chrome.pid ? CHROMIUM : ''}, ` +
-        `${RUNS} run${RUNS > 1 ? 's a page, each and their medians (each measure on its own)' : ' a page'}, ` +
+        `${RUNS} run${RUNS > 1 ? 's a page, each and their medians (each measure on its own)' : ' a page'}` +
+        `${WARMUP ? ` after ${WARMUP} not counted` : ', the first after the server started counted too'}, ` +
         `${new Date().toISOString().slice(0, 10)}; load average ${loadBefore} at the start, ${loadText()} at the end ` +
         '(column load: the 1-minute load average as a run ended)\n',
     );
