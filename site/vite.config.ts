@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defaultServerConditions, defineConfig, type Plugin } from 'vite';
-import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { lazyPartChunks } from './vite/lazyPartChunks.js';
+import { precompress } from './vite/precompress.js';
 
 const web = resolve(import.meta.dirname, 'web');
 const repo = resolve(import.meta.dirname, '..');
@@ -74,17 +73,8 @@ export default defineConfig({
       resolve(repo, 'packages/react/src/widgets/index.ts'),
       resolve(repo, 'packages/react/src/widgets/shared/antdScope.tsx'),
     ),
-    // each text file of the app also as `.br` and `.gz`, served as they are (app.ts): the server gzipped every
-    // script anew for each visitor, ~90 ms of its CPU a form page. Brotli at quality 10 sends 14 % fewer bytes than
-    // that gzip and costs the build ~4 s (11: 16 % fewer, ~10 s)
-    compression({
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      threshold: 1024,
-      logLevel: 'silent',
-    }),
+    // each text file of the browser's build also as `.br` and `.gz`, sent as they are (server/app.ts)
+    precompress(),
   ],
   // `vite build` builds the browser's app, then the server's form renderer (formPageRenderer)
   builder: {},
