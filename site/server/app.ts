@@ -42,7 +42,8 @@ const STUDIO_PATH = /^\/studio(\/|$)/;
  * A file vite names by its content (`assets/main-B6KfALPJ.js`): eight characters of hash before the extension; also
  * its copy the build compressed (`.br`, `.gz`), which is what is sent to a browser that takes it.
  */
-const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.(js|css|woff2?|png|svg|jpe?g|webp|avif|wasm)(\.br|\.gz)?$/;
+const HASHED_ASSET =
+  /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.(m?js|css|woff2?|ttf|otf|png|svg|jpe?g|webp|avif|wasm)(\.br|\.gz)?$/;
 
 /**
  * Errors after which nothing was stored and a repeat may succeed: a deadlock or serialization failure
@@ -198,9 +199,11 @@ export async function buildApp(
     // Strict-Transport-Security only where the site is https (PUBLIC_URL): over http it would lock browsers out
     hsts: https,
   });
-  // the web app's scripts and the JSON answers travel compressed to browsers that accept it (gzip: fast enough
-  // on the fly; brotli at its default quality would cost more time than it saves)
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+  // the JSON answers travel compressed to browsers that accept it (gzip: fast enough on the fly; brotli at its
+  // default quality would cost more time than it saves); the web app's files have their copies from the build
+  // (preCompressed below). Not deflate: a client asking for deflate alone made the server deflate a megabyte
+  // script anew on each request (~47 ms of CPU each), where it now gets the file as it is
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip'] });
   // counters in Redis when REDIS_URL is set (shared by all instances), else in this process (rateLimitStore.ts)
   const counters = ctx.config.redisUrl
     ? await connectRateLimitRedis(ctx.config.redisUrl, ctx.config.rateLimitPrefix, app.log)

@@ -13,8 +13,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-/** What is worth compressing: text the browser fetches (fonts and images come compressed). */
-export const PRECOMPRESSED = /\.(js|mjs|css|svg|json|html|txt|xml)$/;
+/**
+ * What is worth compressing: text the browser fetches, and TrueType fonts (the letter PDF's, half their size
+ * compressed; woff2 fonts and images come compressed).
+ */
+export const PRECOMPRESSED = /\.(js|mjs|css|svg|json|html|txt|xml|ttf|otf)$/;
 
 /** Files smaller than this go as they are (a request's headers weigh as much). */
 export const PRECOMPRESS_MIN_BYTES = 1024;
@@ -47,7 +50,9 @@ export function precompress(environment = 'client'): Plugin {
               params: {
                 [constants.BROTLI_PARAM_QUALITY]: 10,
                 [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_MODE]: /\.(ttf|otf)$/.test(name)
+                  ? constants.BROTLI_MODE_FONT
+                  : constants.BROTLI_MODE_TEXT,
               },
             }),
             gzipped(bytes, { level: 9 }),

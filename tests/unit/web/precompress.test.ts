@@ -59,13 +59,21 @@ describe('the build’s compressed copies', () => {
     }
   });
 
-  it('leaves small files, images, fonts and the build’s own records alone', async () => {
+  it('compresses TrueType fonts (the letter PDF’s), which come uncompressed', async () => {
+    const font = new Uint8Array(8192).map((_, i) => (i % 64 === 0 ? i & 0xff : 0));
+    const out = await write({ 'assets/NotoSans-B6KfALPJ.ttf': font });
+    const br = readFileSync(join(out, 'assets/NotoSans-B6KfALPJ.ttf.br'));
+    expect(new Uint8Array(brotliDecompressSync(br))).toEqual(font);
+    expect(new Uint8Array(gunzipSync(readFileSync(join(out, 'assets/NotoSans-B6KfALPJ.ttf.gz'))))).toEqual(font);
+  });
+
+  it('leaves small files, images, woff2 fonts and the build’s own records alone', async () => {
     const small = 'export {};';
     expect(small.length).toBeLessThan(PRECOMPRESS_MIN_BYTES);
     const out = await write({
       'assets/tiny-B6KfALPJ.js': small,
       'assets/logo-B6KfALPJ.png': new Uint8Array(4096),
-      'assets/NotoSans-B6KfALPJ.ttf': new Uint8Array(4096),
+      'assets/NotoSans-B6KfALPJ.woff2': new Uint8Array(4096),
       '.vite/manifest.json': JSON.stringify({ big: 'x'.repeat(4096) }),
     });
     for (const name of [

@@ -69,6 +69,9 @@ beforeAll(() => {
   writeFileSync(join(web, 'assets', 'engine-C0ffee42.js'), BUILT_SCRIPT);
   writeFileSync(join(web, 'assets', 'engine-C0ffee42.js.br'), brotliCompressSync(BUILT_SCRIPT));
   writeFileSync(join(web, 'assets', 'engine-C0ffee42.js.gz'), gzipSync(BUILT_SCRIPT));
+  // the letter's font and the PDF worker, hashed like any other file of the build
+  writeFileSync(join(web, 'assets', 'NotoSans_400Regular-D96CXwz4.ttf'), BUILT_SCRIPT);
+  writeFileSync(join(web, 'assets', 'pdf.worker.min-C8PGFc0r.mjs'), BUILT_SCRIPT);
 });
 
 /** The inline content of a shell, parsed. */
@@ -229,6 +232,18 @@ describe('the shell of a page path', () => {
     const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(BUILT_SCRIPT);
+    // a client asking for deflate alone gets the file as it is: nothing is compressed per request for it
+    const deflate = await app.inject({ url, headers: { 'accept-encoding': 'deflate' } });
+    expect(deflate.headers['content-encoding']).toBeUndefined();
+    expect(deflate.body).toBe(BUILT_SCRIPT);
+  });
+
+  it('keeps the hashed fonts and module workers for a year too', async () => {
+    for (const url of ['/assets/NotoSans_400Regular-D96CXwz4.ttf', '/assets/pdf.worker.min-C8PGFc0r.mjs']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    }
   });
 
   it('leaves unknown API paths JSON 404s', async () => {
