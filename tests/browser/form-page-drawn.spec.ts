@@ -323,6 +323,45 @@ for (const [width, height, agent] of [
       await expect(page.getByRole('dialog')).toBeVisible();
       expect(complaints).toEqual([]);
     });
+
+    test('takes no input while a stored draft is still to be offered or answered', async ({
+      page,
+      request,
+      server,
+    }) => {
+      await drawnHtml(request, `${server}/forms/health-insurance-booking`, agent);
+      await page.addInitScript(() => {
+        localStorage.setItem(
+          'HEALTH_INSURANCE_BOOKING',
+          JSON.stringify({ currentStep: 0, data: { firstName: 'Grace', lastName: 'Hopper' } }),
+        );
+      });
+      // the offer's code held back, as on a slow network: the page is hydrated, the offer not yet shown
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let asked = false;
+      await page.route('**/assets/DraftDialog-*.js', async (route) => {
+        asked = true;
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server}/forms/health-insurance-booking`);
+      await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+      await expect.poll(() => asked).toBe(true);
+      const lastName = page.getByRole('textbox', { name: 'Last name' });
+      // typed here, the offer coming up would take the focus and the next space resume the draft over it
+      await expect(lastName).toBeDisabled();
+      release();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(lastName).toBeDisabled();
+      await page.getByRole('button', { name: 'No, thanks!' }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(lastName).toBeEnabled();
+      await lastName.fill('de la Cruz Santos');
+      await expect(lastName).toHaveValue('de la Cruz Santos');
+    });
   });
 }
 

@@ -110,6 +110,8 @@ export function Wizard(props: WizardProps) {
   const uploads = useRef(new Map<string, number>());
   // the dialog's code loads only when a stored draft is offered; once shown, it stays mounted to close as a dialog does
   const [draftOffered, setDraftOffered] = useState(() => pendingDraft !== undefined);
+  // whether this browser's storage has been read for a draft (a drawn page reads it just after hydrating)
+  const [draftChecked, setDraftChecked] = useState(() => readsStorageAtOnce || !!restore);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after the hydrating render, with what it started from
   useEffect(() => {
     if (readsStorageAtOnce || restore) return;
@@ -117,6 +119,7 @@ export function Wizard(props: WizardProps) {
     // hydration's task
     const timer = setTimeout(() => {
       const stored = loadDraft(form);
+      setDraftChecked(true);
       if (!stored) return;
       if (form.draft?.resumePrompt === false) {
         if (restorable(stored)) dispatch({ type: 'restore', draft: stored });
@@ -372,6 +375,8 @@ export function Wizard(props: WizardProps) {
     ? t(state.stepMessage)
     : (state.serverMessage?.text ?? (state.serverMessage?.key ? t(state.serverMessage.key) : undefined));
 
+  const takesInput = hydrated && draftChecked && pendingDraft === undefined;
+
   return (
     <div ref={top} className="antrag-wizard" data-step={state.step} onInputCapture={entered} onChangeCapture={entered}>
       {draftOffered ? (
@@ -416,11 +421,13 @@ export function Wizard(props: WizardProps) {
         <Loading label={t('wizard.loading')} />
       ) : (
         // a page drawn on the server shows its step at once, but takes input only once React listens: what is
-        // tapped or typed before would be lost (a select that does not open, a Next that does nothing)
+        // tapped or typed before would be lost (a select that does not open, a Next that does nothing); nor while
+        // a stored draft is still to be offered or answered: the offer, coming up as its code arrives, took the
+        // focus from a box being typed in, and the next space resumed the draft over what was typed
         <fieldset
           className="antrag-step-fieldset"
-          disabled={!hydrated}
-          aria-busy={hydrated ? undefined : true}
+          disabled={!takesInput}
+          aria-busy={takesInput ? undefined : true}
           onSubmitCapture={onStepSubmit}
         >
           <StepForm
