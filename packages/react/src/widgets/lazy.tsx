@@ -11,7 +11,10 @@
  * (tests/unit/widgets/lightParts.test.ts checks that by their sources), so a first screen of light parts loads none
  * of antd's code.
  */
-import { type ComponentType, type JSX, lazy, type ReactNode, Suspense, useState } from 'react';
+import type { Registry } from '@rjsf/utils';
+import { Component, type ComponentType, type JSX, lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { LoadFailed } from './shared/loadOnUse.js';
+import { type Translate, textsOf } from './shared/texts.js';
 
 export interface LazyComponent<P> {
   (props: P): ReactNode;
@@ -49,25 +52,84 @@ export function lazyComponent<P extends object>(
         : Promise.all([load(), import('./shared/antdScope.js')]).then(([component, { withAntdScope }]) =>
             withAntdScope(component),
           )
-    ).then((component) => {
-      loaded = component;
-    });
+    ).then(
+      (component) => {
+        loaded = component;
+      },
+      (error: unknown) => {
+        // the next use asks again (a failed load is not kept for the page's life)
+        pending = undefined;
+        throw new PartLoadError(error);
+      },
+    );
     return pending;
   };
-  const Deferred = lazy(async () => {
-    await preload();
-    return { default: loaded as ComponentType<P> };
-  });
+  // React keeps a lazy component's failure: a new one for each attempt after a failed load
+  const deferred = () =>
+    lazy(async () => {
+      await preload();
+      return { default: loaded as ComponentType<P> };
+    });
+  let Deferred = deferred();
   // biome-ignore lint/correctness/noComponentHookFactories: made once per field type when the registry module loads, never during a render
   function LazyField(props: P) {
     const [ready] = useState(() => loaded !== undefined);
+    const [attempt, setAttempt] = useState(0);
     const Loaded = loaded;
     if (ready && Loaded) return <Loaded {...props} />;
+    const Part = Deferred;
     return (
-      <Suspense fallback={fallback}>
-        <Deferred {...(props as P & JSX.IntrinsicAttributes)} />
-      </Suspense>
+      <LoadBoundary
+        key={attempt}
+        t={translatorOf(props)}
+        onRetry={() => {
+          if (!loaded) Deferred = deferred();
+          setAttempt((n) => n + 1);
+        }}
+      >
+        <Suspense fallback={fallback}>
+          <Part {...(props as P & JSX.IntrinsicAttributes)} />
+        </Suspense>
+      </LoadBoundary>
     );
   }
   return Object.assign(LazyField, { preload, isLoaded: () => loaded !== undefined });
+}
+
+/** A part's code that could not be loaded (the network), as its loader rejects. */
+export class PartLoadError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'PartLoadError';
+  }
+}
+
+/** The texts a part's props carry: a widget's or field's registry, or the engine's `t` (its own parts). */
+function translatorOf(props: object): Translate {
+  const { t, registry } = props as { t?: unknown; registry?: Registry };
+  return typeof t === 'function' ? (t as Translate) : textsOf(registry).t;
+}
+
+/**
+ * Where a part's code could not be loaded, says so in the page's language with a button to try again, instead of
+ * the raw error of the browser (an address) under "unexpected error"; any other error goes on to the field's own
+ * boundary.
+ */
+class LoadBoundary extends Component<{ t: Translate; onRetry: () => void; children: ReactNode }, { error?: unknown }> {
+  override state: { error?: unknown } = {};
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override render(): ReactNode {
+    const { error } = this.state;
+    if (error === undefined) return this.props.children;
+    if (!(error instanceof PartLoadError)) throw error;
+    return <LoadFailedNotice t={this.props.t} onRetry={this.props.onRetry} />;
+  }
+}
+
+function LoadFailedNotice({ t, onRetry }: { t: Translate; onRetry: () => void }) {
+  return <LoadFailed id={useId()} t={t} onRetry={onRetry} />;
 }
