@@ -90,6 +90,15 @@ const escapeText = escapeAttribute;
 const NOSCRIPT_STYLE =
   'max-width:928px;margin:16px auto;padding:12px 16px;border:1px solid #ffe58f;border-radius:8px;background:#fffbe6;font-family:system-ui,sans-serif';
 
+/**
+ * The notice that the code could not be loaded: at the foot of the screen wherever the page is scrolled (it follows
+ * the form in the page, which on a phone is a screen or two below the top: it went unseen there).
+ */
+const FAILED_STYLE =
+  'position:fixed;left:8px;right:8px;bottom:8px;z-index:1000;max-width:928px;margin:0 auto;padding:12px 16px;' +
+  'border:1px solid #ffe58f;border-radius:8px;background:#fffbe6;box-shadow:0 6px 16px rgba(0,0,0,.12);' +
+  'font-family:system-ui,sans-serif;color:rgba(0,0,0,.88)';
+
 /** A form page's first screen drawn on the server (`formPages.ts`). */
 export interface DrawnPage {
   html: string;
@@ -239,9 +248,9 @@ export function loadWebShell(webRoot: string, { validationRuntimeUrl = DEFAULT_R
         const notice = `<noscript><p role="alert" style="${NOSCRIPT_STYLE}">${escapeText(translate('wizard.needsJavaScript', language))}</p></noscript>`;
         // shown by the loader (or the app, web/main.tsx) when the code cannot be loaded; the link asks again
         const failed =
-          `<p id="${CODE_FAILED_ID}" role="alert" hidden style="${NOSCRIPT_STYLE}">` +
+          `<p id="${CODE_FAILED_ID}" role="alert" hidden style="${FAILED_STYLE}">` +
           `${escapeText(translate('wizard.pageFailed', language))} ` +
-          `<a href="" style="font-weight:600">${escapeText(translate('wizard.retry', language))}</a></p>`;
+          `<a href="" style="font-weight:600;color:#0958d9">${escapeText(translate('wizard.retry', language))}</a></p>`;
         // replaced by functions: a `$` in drawn text is text, never a replacement pattern
         html = drawnTemplate
           .replace('</head>', () => `${head}</head>`)

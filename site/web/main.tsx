@@ -12,13 +12,20 @@ document.documentElement.lang = route.locale;
 const drawn = route.formId ? document.getElementById(FORM_PAGE_DATA_ID) : null;
 if (drawn?.textContent) {
   const data = JSON.parse(drawn.textContent);
+  const notice = () => document.getElementById('antrag-code-failed');
   import('./forms/hydrate.js').then(
-    ({ hydrateFormPage }) => hydrateFormPage(root, route, data),
+    async ({ hydrateFormPage }) => {
+      await hydrateFormPage(root, route, data);
+      // the code is all there: a file the loader saw fail once (and the browser then loaded after all) is no reason
+      // to tell the applicant the form could not be loaded; a part that fails later says so in its place
+      const shown = notice();
+      if (shown) shown.hidden = true;
+    },
     () => {
       // the form's code could not be loaded (the network): the drawn form stays disabled, so the page says why and
       // offers to ask again (the notice the server put beside the form, in its language)
-      const notice = document.getElementById('antrag-code-failed');
-      if (notice) notice.hidden = false;
+      const shown = notice();
+      if (shown) shown.hidden = false;
     },
   );
 } else {

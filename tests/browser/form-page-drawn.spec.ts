@@ -365,6 +365,41 @@ for (const [width, height, agent] of [
   });
 }
 
+test.describe('a drawn form page whose code does not all arrive, on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, userAgent: PHONE_AGENT });
+
+  test('says so where the applicant looks, and loads on trying again', async ({ page, request, server }) => {
+    await drawnHtml(request, `${server}/forms/blocked-account`, PHONE_AGENT);
+    await page.route('**/assets/framework-*.js', (route) => route.abort());
+    await page.goto(`${server}/forms/blocked-account`);
+    const notice = page.locator('#antrag-code-failed');
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('This form could not be loaded.');
+    // on the screen, wherever the form below the top left it (it sat 1,891 px down, unseen)
+    const box = await notice.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+    await page.unroute('**/assets/framework-*.js');
+    await notice.getByRole('link', { name: 'Try again' }).click();
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+    await expect(notice).toBeHidden();
+  });
+
+  test('says nothing of a file that failed once and arrived after all', async ({ page, request, server }) => {
+    await drawnHtml(request, `${server}/forms/blocked-account`, PHONE_AGENT);
+    let failed = 0;
+    await page.route('**/assets/TextBox-*.js', (route) => {
+      if (failed++ === 0) return route.abort();
+      return route.continue();
+    });
+    await page.goto(`${server}/forms/blocked-account`);
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+    expect(failed).toBeGreaterThan(1);
+    await expect(page.locator('#antrag-code-failed')).toBeHidden();
+    await page.getByRole('textbox', { name: 'First name' }).fill('Zoë');
+    await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Zoë');
+  });
+});
+
 test.describe('the blocked-account wizard drawn for a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: PHONE_AGENT });
 
