@@ -286,9 +286,14 @@ for (const [width, height, agent] of [
       await expect(first).toBeVisible();
       await expect(first).toBeDisabled();
       await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+      // and it looks so: the box greyed as a disabled one, not white as if it took the tap
+      const boxColour = () =>
+        first.evaluate((input) => getComputedStyle(input.closest('.antrag-input') as Element).backgroundColor);
+      expect(await boxColour()).toBe('rgba(0, 0, 0, 0.04)');
       release();
       await expect(page.locator('#root[data-hydrated]')).toBeAttached();
       await expect(first).toBeEnabled();
+      await expect.poll(boxColour).toBe('rgb(255, 255, 255)');
       await first.fill('Zoë');
       await page.getByRole('radio', { name: 'Student' }).check();
       await page.getByRole('button', { name: 'Next' }).click();
