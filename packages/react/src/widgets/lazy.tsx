@@ -13,7 +13,7 @@
  */
 import type { Registry } from '@rjsf/utils';
 import { Component, type ComponentType, type JSX, lazy, type ReactNode, Suspense, useId, useState } from 'react';
-import { LoadFailed } from './shared/loadOnUse.js';
+import { LoadFailed } from './shared/LoadFailed.js';
 import { type Translate, textsOf } from './shared/texts.js';
 
 export interface LazyComponent<P> {

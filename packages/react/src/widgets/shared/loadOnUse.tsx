@@ -22,9 +22,11 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { Icon } from '../light/Icon.js';
-import { type Translate, textOr } from './texts.js';
 import '../light/light.css';
 import './loadOnUse.css';
+
+// said where a part's code could not be loaded (its own module: the lazy parts use it without the stand-ins' code)
+export { LoadFailed } from './LoadFailed.js';
 
 export type LoadState = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -289,18 +291,6 @@ function typeInto(input: HTMLInputElement, text: string): void {
 /** The spinner a stand-in shows in its box while the heavy control loads. */
 export function LoadingIcon() {
   return <Icon icon={LoadingOutlined} className="antrag-standin-spinner" spin />;
-}
-
-/** Said under a field whose control could not be loaded, with a button to try again. */
-export function LoadFailed({ id, t, onRetry }: { id: string; t: Translate; onRetry: () => void }) {
-  return (
-    <div id={id} role="alert" className="antrag-standin-failed">
-      {textOr(t, 'wizard.fieldFailed', 'This field could not be loaded. Please check your connection and try again.')}{' '}
-      <button type="button" className="antrag-standin-retry" onClick={onRetry}>
-        {textOr(t, 'wizard.retry', 'Try again')}
-      </button>
-    </div>
-  );
 }
 
 /** The id of a field's load-failure notice, for its control's `aria-describedby`. */
