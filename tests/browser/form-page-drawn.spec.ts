@@ -364,6 +364,8 @@ for (const [width, height, agent] of [
       await page.getByRole('button', { name: 'No, thanks!' }).click();
       await expect(page.getByRole('dialog')).toBeHidden();
       await expect(lastName).toBeEnabled();
+      // the focus on the step's headline, not dropped to the page's body
+      await expect(page.getByRole('heading', { level: 2 })).toBeFocused();
       await lastName.fill('de la Cruz Santos');
       await expect(lastName).toHaveValue('de la Cruz Santos');
     });

@@ -38,6 +38,22 @@ describe('FormRunner as a wizard', () => {
     expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Ann');
   });
 
+  it('puts the focus on the new step’s headline after Next and Previous, none on the first one shown', async () => {
+    const user = userEvent.setup();
+    render(<FormRunner form={demo} validation={runtimeValidation(demo)} locale="en" />);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toContain('About you');
+    expect(document.activeElement).toBe(document.body);
+    await user.type(screen.getByLabelText(/First name/), 'Ann');
+    await user.keyboard('{Enter}');
+    const where = await screen.findByRole('heading', { name: 'Where you live' });
+    await waitFor(() => expect(document.activeElement).toBe(where));
+    // a headline to land on, not a stop of Tab
+    expect(where.getAttribute('tabindex')).toBe('-1');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    const about = await screen.findByRole('heading', { name: 'About you' });
+    await waitFor(() => expect(document.activeElement).toBe(about));
+  });
+
   it('keeps what is typed on a step in the draft before Next: a reload loses nothing', async () => {
     const user = userEvent.setup();
     const { unmount } = render(<FormRunner form={demo} validation={runtimeValidation(demo)} locale="en" />);
@@ -85,6 +101,19 @@ describe('FormRunner as a wizard', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Where you live' })).toBeTruthy();
     expect(localStorage.getItem('RUNNER_DEMO')).not.toBeNull();
+  });
+
+  it('leaves the focus on the step’s headline once the offer is answered, either way, on the first step too', async () => {
+    const user = userEvent.setup();
+    for (const answer of ['Yes', 'No, thanks!']) {
+      localStorage.setItem('RUNNER_DEMO', JSON.stringify({ currentStep: 0, data: { firstName: 'Ann' } }));
+      const { unmount } = render(<FormRunner form={demo} validation={runtimeValidation(demo)} locale="en" />);
+      await user.click(await screen.findByRole('button', { name: answer }));
+      const about = await screen.findByRole('heading', { name: 'About you' });
+      // not the page's body, where a keyboard or screen reader would have to start again from the top
+      await waitFor(() => expect(document.activeElement, answer).toBe(about), { timeout: 3000 });
+      unmount();
+    }
   });
 
   it("offers the draft on remount: 'No, thanks!' deletes it", async () => {

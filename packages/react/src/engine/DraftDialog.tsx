@@ -27,6 +27,8 @@ export function DraftDialog({
       afterOpenChange={(visible) => {
         if (visible) resume.current?.focus();
       }}
+      // the wizard puts the focus on the step's headline once it is answered
+      focusTriggerAfterClose={false}
       footer={[
         <Button key="no" onClick={onDiscard}>
           {t('wizard.resumeNo')}

@@ -3,7 +3,7 @@
  * properties, widgets/light/light.css): what `Typography.Title` and `Typography.Paragraph` draw here, without
  * Typography's code (copy, edit, ellipsis) or antd's theme engine, which a form's first screen has no use for.
  */
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, ReactNode, Ref } from 'react';
 
 const HEADING: Record<2 | 3, CSSProperties> = {
   2: {
@@ -33,8 +33,29 @@ const PARAGRAPH: CSSProperties = {
   marginBottom: '1em',
 };
 
-export function Heading({ level, children }: { level: 2 | 3; children: ReactNode }) {
-  return level === 2 ? <h2 style={HEADING[2]}>{children}</h2> : <h3 style={HEADING[3]}>{children}</h3>;
+/** A headline the page moves the focus to (a new step's): focusable by script only, with no ring around a text. */
+const FOCUS_TARGET: CSSProperties = { outline: 'none' };
+
+export function Heading({
+  level,
+  children,
+  focusRef,
+}: {
+  level: 2 | 3;
+  children: ReactNode;
+  /** Makes the headline a target of the focus (not of Tab). */
+  focusRef?: Ref<HTMLHeadingElement>;
+}) {
+  const target = focusRef ? { ref: focusRef, tabIndex: -1 } : {};
+  return level === 2 ? (
+    <h2 style={focusRef ? { ...HEADING[2], ...FOCUS_TARGET } : HEADING[2]} {...target}>
+      {children}
+    </h2>
+  ) : (
+    <h3 style={focusRef ? { ...HEADING[3], ...FOCUS_TARGET } : HEADING[3]} {...target}>
+      {children}
+    </h3>
+  );
 }
 
 export function Paragraph({ children }: { children: ReactNode }) {

@@ -134,11 +134,25 @@ export function Wizard(props: WizardProps) {
   // the lists select boxes open get the name of their field (antd leaves them unnamed)
   useEffect(() => nameListboxes(), []);
 
-  // every step change starts at the top of the page
+  // every step change starts at the top of the page, with the focus on the new step's headline: left on the button
+  // that went (gone with the old step), it fell to the page's body, and a screen reader said nothing of the new step
   const stepShown = state.step;
+  const headlineRef = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(stepShown);
   useEffect(() => {
     if (typeof window !== 'undefined' && stepShown >= 0) window.scrollTo?.({ top: 0 });
+    if (stepShown === firstStep.current) return;
+    firstStep.current = Number.NaN;
+    headlineRef.current?.focus({ preventScroll: true });
   }, [stepShown]);
+  // once the offer is answered, either way, the focus goes to the step's headline, as after any step change: the
+  // dialog had nothing to give it back to (the page had just loaded), and it fell to the page's body
+  const offerOpen = pendingDraft !== undefined;
+  const offerWasOpen = useRef(offerOpen);
+  useEffect(() => {
+    if (offerWasOpen.current && !offerOpen) headlineRef.current?.focus({ preventScroll: true });
+    offerWasOpen.current = offerOpen;
+  }, [offerOpen]);
   // after the call, the result (or the failure) shows from the top of the form: on a content page the form
   // sits below a hero, so the page's top would hide it
   const top = useRef<HTMLDivElement>(null);
@@ -399,7 +413,7 @@ export function Wizard(props: WizardProps) {
       {notice ? <VersionNotice text={t(notice)} closeLabel={t('wizard.closeNotice')} /> : null}
       <Indicator form={form} step={state.step} kind={indicatorKind(form, state.step, isMobile)} t={t} />
       <header className="antrag-step-header">
-        <Heading level={2}>
+        <Heading level={2} focusRef={headlineRef}>
           {headline}
           {count}
         </Heading>
