@@ -178,6 +178,10 @@ test.describe('a drawn form page whose code cannot be loaded', () => {
       const alert = page.getByRole('alert').filter({ hasText: 'Dieses Formular konnte nicht geladen werden' });
       await expect(alert).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Vorname' })).toBeDisabled();
+      // the app's own request for the chunk made and refused too: back online before it, the page would load after
+      // all and rightly take the notice down (the loader shows it at the first failed preload)
+      await page.waitForLoadState('networkidle');
+      await expect(alert).toBeVisible();
       // back online: the link asks for the page again, which then works
       await page.unroute(pattern);
       await alert.getByRole('link', { name: 'Erneut versuchen' }).click();
