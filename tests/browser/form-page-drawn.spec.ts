@@ -192,6 +192,30 @@ test.describe('a drawn form page whose code cannot be loaded', () => {
   }
 });
 
+/** A draft of the booking's first step in this browser's storage, as a reload finds it. */
+async function storeDraft(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    localStorage.setItem(
+      'HEALTH_INSURANCE_BOOKING',
+      JSON.stringify({ currentStep: 0, data: { firstName: 'Grace', lastName: 'Hopper' } }),
+    );
+  });
+}
+
+/** Holds back the requests `pattern` matches, as a slow network would, until the function returned is called. */
+async function holdRequests(page: Page, pattern: string, onAsked?: () => void): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    onAsked?.();
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Layout shifts and React's complaints, counted from before the page's first byte. */
 async function watch(page: Page): Promise<{ complaints: string[] }> {
   const complaints: string[] = [];
@@ -310,20 +334,8 @@ for (const [width, height, agent] of [
     test('offers a stored draft once hydrated, without redrawing the page', async ({ page, request, server }) => {
       await drawnHtml(request, `${server}/forms/health-insurance-booking`, agent);
       const { complaints } = await watch(page);
-      await page.addInitScript(() => {
-        localStorage.setItem(
-          'HEALTH_INSURANCE_BOOKING',
-          JSON.stringify({ currentStep: 0, data: { firstName: 'Grace', lastName: 'Hopper' } }),
-        );
-      });
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/assets/*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      await storeDraft(page);
+      const release = await holdRequests(page, '**/assets/*.js');
       await page.goto(`${server}/forms/health-insurance-booking`, { waitUntil: 'commit' });
       await expect(page.getByRole('textbox', { name: 'First name' })).toBeVisible();
       release();
@@ -339,22 +351,11 @@ for (const [width, height, agent] of [
       server,
     }) => {
       await drawnHtml(request, `${server}/forms/health-insurance-booking`, agent);
-      await page.addInitScript(() => {
-        localStorage.setItem(
-          'HEALTH_INSURANCE_BOOKING',
-          JSON.stringify({ currentStep: 0, data: { firstName: 'Grace', lastName: 'Hopper' } }),
-        );
-      });
+      await storeDraft(page);
       // the offer's code held back, as on a slow network: the page is hydrated, the offer not yet shown
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
       let asked = false;
-      await page.route('**/assets/DraftDialog-*.js', async (route) => {
+      const release = await holdRequests(page, '**/assets/DraftDialog-*.js', () => {
         asked = true;
-        await held;
-        await route.continue();
       });
       await page.goto(`${server}/forms/health-insurance-booking`);
       await expect(page.locator('#root[data-hydrated]')).toBeAttached();
